@@ -1,0 +1,64 @@
+import Foundation
+
+/// A request to open one item.
+public struct LoadRequest: Hashable, Sendable {
+    /// Correlates every event of this item.
+    public var id: ItemID
+    /// What to open.
+    public var item: MediaItem
+    /// Start playing as soon as the item is ready; otherwise stay paused on the first frame.
+    public var autoplay: Bool
+
+    /// Creates a request with a fresh ``ItemID``.
+    public init(item: MediaItem, autoplay: Bool = true, id: ItemID = .next()) {
+        self.id = id
+        self.item = item
+        self.autoplay = autoplay
+    }
+}
+
+/// Where a seek goes.
+public enum SeekTarget: Hashable, Sendable {
+    /// To this media time, in seconds.
+    case absolute(TimeInterval)
+    /// By this many seconds from the current position (negative goes back).
+    case relative(TimeInterval)
+}
+
+/// How exactly a seek lands.
+public enum SeekPrecision: String, Hashable, Sendable, Codable {
+    /// On the requested frame (decodes from the previous keyframe; slower).
+    case exact
+    /// On the nearest keyframe (fast; may land a few seconds away).
+    case keyframe
+}
+
+/// A typed command for a ``PlaybackEngine``.
+///
+/// Commands are effects, never state: sending the same command twice carries it out twice.
+public enum EngineCommand: Hashable, Sendable {
+    /// Replaces whatever plays with a new item. The replaced item ends with ``EndReason/stopped``.
+    case load(LoadRequest)
+    /// Stops and unloads the current item; the engine becomes idle.
+    case stop
+    /// Sets the intent to play.
+    case play
+    /// Sets the intent to pause.
+    case pause
+    /// Moves the play head.
+    case seek(SeekTarget, precision: SeekPrecision)
+    /// Sets the playback speed (1 is normal; 0.01…100).
+    case setSpeed(Double)
+    /// Sets the volume, 0…1 (1 is unchanged loudness).
+    case setVolume(Double)
+    /// Mutes or unmutes.
+    case setMuted(Bool)
+    /// Sets what repeats at the end.
+    case setLoop(LoopMode)
+    /// Sets or clears an A-B loop.
+    case setABLoop(ABLoop)
+    /// Selects a track of a kind by ``Track/id``, or none of that kind with `nil`.
+    case selectTrack(TrackKind, id: Int?)
+    /// Adds a subtitle file to the current item and selects it.
+    case addSubtitle(ExternalSubtitle)
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+/// Identifies one request to play a ``MediaItem``.
+///
+/// Every ``EngineCommand/load(_:)`` carries a fresh `ItemID`, and every item event the engine
+/// sends back carries the same one, so late events of a replaced item are never mistaken for
+/// events of the current one.
+public struct ItemID: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The raw value. Unique within one process.
+    public let rawValue: UInt64
+
+    /// Creates an identifier with a given raw value (tests use this to script engines).
+    public init(rawValue: UInt64) { self.rawValue = rawValue }
+
+    private static let counter = Counter()
+
+    /// A process-wide unique identifier. Safe to call from any thread.
+    public static func next() -> ItemID { ItemID(rawValue: counter.increment()) }
+
+    public var description: String { "#\(rawValue)" }
+}
+
+/// A thread-safe monotonic counter.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: UInt64 = 0
+
+    func increment() -> UInt64 {
+        lock.lock()
+        defer { lock.unlock() }
+        value += 1
+        return value
+    }
+}
+
+/// Something to play: MPlayerKit's `Playable`, as a value.
+///
+/// ```swift
+/// let item = MediaItem(url: URL(fileURLWithPath: "/tmp/clip.mkv"), title: "Clip", startPosition: 12)
+/// try player.load(item)
+/// ```
+public struct MediaItem: Hashable, Sendable {
+    /// Where the media is. Its scheme must be allowed by the engine's ``URLPolicy``.
+    public var url: URL
+    /// The title shown in the UI and in desktop media controls; the engine's title is used when nil.
+    public var title: String?
+    /// A second line, such as an episode name or an artist.
+    public var subtitle: String?
+    /// A picture that represents the item.
+    public var artworkURL: URL?
+    /// Where playback starts, in seconds. Nil starts at the beginning.
+    public var startPosition: TimeInterval?
+    /// Subtitle files to add when the item loads.
+    public var externalSubtitles: [ExternalSubtitle]
+    /// Free-form metadata (album, artist, …) for now-playing integrations.
+    public var extraMetadata: [String: String]
+
+    /// Creates an item.
+    public init(
+        url: URL,
+        title: String? = nil,
+        subtitle: String? = nil,
+        artworkURL: URL? = nil,
+        startPosition: TimeInterval? = nil,
+        externalSubtitles: [ExternalSubtitle] = [],
+        extraMetadata: [String: String] = [:]
+    ) {
+        self.url = url
+        self.title = title
+        self.subtitle = subtitle
+        self.artworkURL = artworkURL
+        self.startPosition = startPosition
+        self.externalSubtitles = externalSubtitles
+        self.extraMetadata = extraMetadata
+    }
+}
+
+/// A subtitle file that lives beside the media.
+public struct ExternalSubtitle: Hashable, Sendable {
+    /// The subtitle file. Its scheme must be allowed by the engine's ``URLPolicy``.
+    public var url: URL
+    /// The name shown in subtitle menus.
+    public var title: String?
+    /// An ISO 639 language code such as `"eng"`.
+    public var language: String?
+
+    /// Creates an external subtitle.
+    public init(url: URL, title: String? = nil, language: String? = nil) {
+        self.url = url
+        self.title = title
+        self.language = language
+    }
+}

@@ -1,0 +1,35 @@
+/// A media engine: typed commands in, typed events out.
+///
+/// Reel's models talk to engines only through this protocol: `ReelMPV`'s `MPVEngine` in
+/// production, `ReelTesting`'s `FakeEngine` in tests.
+///
+/// ## Threading
+/// ``send(_:)`` is safe to call from any thread and never blocks on media I/O. Commands sent
+/// from one thread are carried out in the order sent.
+///
+/// ## Lifetime
+/// ``events`` is a single stream for the engine's whole life; it finishes after
+/// ``EngineEvent/shutdown``. After ``shutdown()`` every ``send(_:)`` throws
+/// ``PlayerError/Code/engineGone``.
+///
+/// ## Errors
+/// ``send(_:)`` throws at once for what can be judged at once (a refused scheme, an argument
+/// out of range, a call after teardown). Failures found later arrive as events:
+/// ``EngineEvent/itemEnded(_:_:)`` with ``EndReason/failed(_:)`` or ``EngineEvent/commandFailed(_:_:)``.
+///
+/// # Implementation requirements
+/// - Report every item of a ``EngineCommand/load(_:)`` with the request's ``ItemID``; a replaced
+///   item ends with ``EndReason/stopped``.
+/// - Report unavailable values as `nil`, never as `0` or `false`.
+/// - Send an initial ``PropertyChange`` for every property a consumer needs, after start.
+/// - `ReelTesting`'s engine contract suite states the observable behaviour.
+public protocol PlaybackEngine: AnyObject, Sendable {
+    /// The engine's events, in order. One consumer.
+    var events: AsyncStream<EngineEvent> { get }
+
+    /// Accepts a command, or throws why not. Safe to call from any thread.
+    func send(_ command: EngineCommand) throws(PlayerError)
+
+    /// Stops playback and releases the engine. Idempotent; later sends throw.
+    func shutdown() async
+}

@@ -1,0 +1,231 @@
+import Foundation
+
+/// One input to ``PlaybackReducer``: a command that was sent, or an event that came back.
+public enum PlaybackInput: Hashable, Sendable {
+    /// A command was accepted by the engine; `reason` says who asked (for intent changes).
+    case sent(EngineCommand, reason: IntentReason)
+    /// A command was refused before it reached the engine.
+    case refused(EngineCommand, PlayerError)
+    /// The engine reported an event.
+    case received(EngineEvent)
+}
+
+/// Derives ``PlaybackState`` from the commands sent to an engine and the events it sends back.
+///
+/// The reducer is pure: the same state, input and host time always give the same result. It
+/// never calls the engine. Position is kept as an anchor and only moved on discontinuities
+/// (seek, rate change, a sample that disagrees with the extrapolation), so 30 position samples a
+/// second leave the state unchanged while playback flows as predicted.
+public enum PlaybackReducer {
+    /// How far a position sample may stray from the extrapolated anchor before it re-anchors.
+    public static let positionTolerance: TimeInterval = 0.25
+
+    /// Applies one input at host time `now`.
+    public static func reduce(_ state: inout PlaybackState, _ input: PlaybackInput, at now: HostTime) {
+        switch input {
+        case .sent(let command, let reason): apply(command, reason: reason, to: &state, at: now)
+        case .refused(let command, let error): refuse(command, error, in: &state, at: now)
+        case .received(let event): apply(event, to: &state, at: now)
+        }
+        reanchorIfRateChanged(&state, at: now)
+    }
+
+    // MARK: - Commands
+
+    private static func apply(_ command: EngineCommand, reason: IntentReason, to state: inout PlaybackState, at now: HostTime) {
+        switch command {
+        case .load(let request):
+            resetItem(&state, to: request, at: now)
+            setIntent(request.autoplay, reason: reason, in: &state)
+        case .stop:
+            let speed = state.speed
+            let volume = state.volume
+            let muted = state.isMuted
+            let loop = state.loop
+            let intentPending = state.pendingPlayWhenReady
+            let enginePaused = state.enginePaused
+            state = PlaybackState()
+            state.speed = speed
+            state.volume = volume
+            state.isMuted = muted
+            state.loop = loop
+            state.enginePaused = enginePaused
+            state.pendingPlayWhenReady = intentPending
+            state.anchor = PositionAnchor(position: 0, time: now)
+            setIntent(false, reason: reason, in: &state)
+        case .play:
+            setIntent(true, reason: reason, in: &state)
+        case .pause:
+            setIntent(false, reason: reason, in: &state)
+        case .seek(let target, _):
+            guard state.status == .ready || state.status == .ended || state.status == .loading else { return }
+            let current = state.anchor.position(at: now)
+            let goal: TimeInterval =
+                switch target {
+                case .absolute(let time): time
+                case .relative(let delta): current + delta
+                }
+            state.anchor = PositionAnchor(
+                position: PositionAnchor.clamp(goal, duration: state.duration), time: now, rate: 0,
+                duration: state.duration)
+            if state.status == .ended { state.status = .ready }
+            if state.status == .ready { state.isSeeking = true }
+        case .setSpeed(let speed): state.speed = speed
+        case .setVolume(let volume): state.volume = volume
+        case .setMuted(let muted): state.isMuted = muted
+        case .setLoop(let loop): state.loop = loop
+        case .setABLoop(let loop): state.abLoop = loop
+        case .selectTrack(let kind, let id):
+            for index in state.tracks.indices where state.tracks[index].kind == kind {
+                state.tracks[index].isSelected = state.tracks[index].id == id
+            }
+        case .addSubtitle: break
+        }
+    }
+
+    private static func refuse(_ command: EngineCommand, _ error: PlayerError, in state: inout PlaybackState, at now: HostTime) {
+        guard case .load(let request) = command else { return }
+        resetItem(&state, to: request, at: now)
+        state.status = .failed(error)
+    }
+
+    private static func resetItem(_ state: inout PlaybackState, to request: LoadRequest, at now: HostTime) {
+        state.itemID = request.id
+        state.item = request.item
+        state.status = .loading
+        state.duration = nil
+        state.anchor = PositionAnchor(position: max(0, request.item.startPosition ?? 0), time: now)
+        state.bufferedRanges = []
+        state.isSeekable = nil
+        state.stallCount = 0
+        state.video = nil
+        state.tracks = []
+        state.chapters = []
+        state.metadata = [:]
+        state.engineTitle = nil
+        state.container = nil
+        state.abLoop = .off
+        state.isSeeking = false
+        state.isStalled = false
+        state.stallProgress = nil
+    }
+
+    private static func setIntent(_ play: Bool, reason: IntentReason, in state: inout PlaybackState) {
+        state.intent = PlayIntent(playWhenReady: play, reason: reason)
+        // Wait for the engine's echo only when its pause flag will actually change.
+        state.pendingPlayWhenReady = state.enginePaused.map { $0 == play } == true ? play : nil
+    }
+
+    // MARK: - Events
+
+    private static func apply(_ event: EngineEvent, to state: inout PlaybackState, at now: HostTime) {
+        switch event {
+        case .itemStarted(let id):
+            guard id == state.itemID, state.status != .loading else { return }
+            state.status = .loading
+        case .itemLoaded:
+            break
+        case .itemEnded(let id, let reason):
+            guard id == state.itemID else { return }
+            switch reason {
+            case .endOfMedia: endReached(&state, at: now)
+            case .failed(let error):
+                state.status = .failed(error)
+                state.isSeeking = false
+                state.isStalled = false
+            case .stopped:
+                state.status = .idle
+                state.isSeeking = false
+                state.isStalled = false
+            }
+        case .seekStarted:
+            if state.status == .ready { state.isSeeking = true }
+        case .playbackRestarted:
+            if state.status == .loading { state.status = .ready }
+            state.isSeeking = false
+        case .property(let change):
+            apply(change, to: &state, at: now)
+        case .commandFailed(let command, _):
+            if case .seek = command { state.isSeeking = false }
+        case .shutdown:
+            state.isSeeking = false
+            state.isStalled = false
+            if state.status == .loading || state.status == .ready {
+                state.status = .failed(PlayerError(.engineGone))
+            }
+        }
+    }
+
+    private static func endReached(_ state: inout PlaybackState, at now: HostTime) {
+        guard state.status == .ready || state.status == .loading else { return }
+        state.status = .ended
+        state.isSeeking = false
+        state.isStalled = false
+        state.intent = PlayIntent(playWhenReady: false, reason: .endOfMedia)
+        state.pendingPlayWhenReady = nil
+        let end = state.duration ?? state.anchor.position(at: now)
+        state.anchor = PositionAnchor(position: end, time: now, rate: 0, duration: state.duration)
+    }
+
+    private static func apply(_ change: PropertyChange, to state: inout PlaybackState, at now: HostTime) {
+        switch change {
+        case .paused(let paused):
+            state.enginePaused = paused
+            let engineWantsPlay = !paused
+            if let pending = state.pendingPlayWhenReady {
+                if pending == engineWantsPlay { state.pendingPlayWhenReady = nil }
+                return
+            }
+            if engineWantsPlay != state.intent.playWhenReady, state.status != .ended {
+                state.intent = PlayIntent(playWhenReady: engineWantsPlay, reason: .engine)
+            }
+        case .pausedForCache(let stalled):
+            if stalled, !state.isStalled, state.status == .ready { state.stallCount += 1 }
+            state.isStalled = stalled && state.status != .ended
+            if !stalled { state.stallProgress = nil }
+        case .bufferingProgress(let progress):
+            state.stallProgress = progress.map { min(1, max(0, $0)) }
+        case .endReached(let reached):
+            if reached {
+                endReached(&state, at: now)
+            } else if state.status == .ended {
+                state.status = .ready
+            }
+        case .position(let sample, let sampleTime):
+            guard let sample, sample.isFinite, !state.isSeeking, state.status != .ended else { return }
+            let predicted = state.anchor.position(at: sampleTime)
+            let clamped = PositionAnchor.clamp(sample, duration: state.duration)
+            let drift = abs(clamped - predicted)
+            if drift > positionTolerance || (state.anchor.rate == 0 && clamped != state.anchor.position) {
+                state.anchor = PositionAnchor(
+                    position: clamped, time: sampleTime, rate: state.anchor.rate, duration: state.duration)
+            }
+        case .duration(let duration):
+            let valid = duration.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+            state.duration = valid
+            state.anchor.duration = valid
+        case .bufferedRanges(let ranges): state.bufferedRanges = ranges
+        case .seekable(let seekable): state.isSeekable = seekable
+        case .tracks(let tracks): state.tracks = tracks
+        case .video(let video): state.video = video
+        case .chapters(let chapters): state.chapters = chapters
+        case .metadata(let metadata): state.metadata = metadata
+        case .title(let title): state.engineTitle = title
+        case .container(let container): state.container = container
+        case .speed(let speed): state.speed = speed
+        case .volume(let volume): state.volume = volume
+        case .muted(let muted): state.isMuted = muted
+        case .loop(let loop): state.loop = loop
+        case .abLoop(let loop): state.abLoop = loop
+        }
+    }
+
+    // MARK: - Position
+
+    private static func reanchorIfRateChanged(_ state: inout PlaybackState, at now: HostTime) {
+        let rate = state.playerState == .playing ? state.speed : 0
+        guard rate != state.anchor.rate else { return }
+        state.anchor = PositionAnchor(
+            position: state.anchor.position(at: now), time: now, rate: rate, duration: state.duration)
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+
+/// Everything known about playback, derived from engine events by ``PlaybackReducer``.
+///
+/// Three independent axes are stored: ``intent`` (with the reason it last changed), ``status``
+/// and ``waiting``. ``playerState`` is derived from them:
+///
+/// - a failed item is `paused(.error)`; an ended item is `paused(.endOfMedia)`;
+/// - otherwise, without the intent to play, it is `paused` with the intent's reason;
+/// - with it: no item is `buffering(.noItemToPlay)`, an opening item is
+///   `buffering(.evaluatingBufferRate)`, a seek is `buffering(.seeking)`, a stall is
+///   `buffering(.toMinimizeStalls)`, and anything else is `playing`.
+///
+/// Values the engine has not reported are `nil`, never `0` or `false`.
+public struct PlaybackState: Hashable, Sendable {
+    /// The intent to play and why it last changed.
+    public var intent = PlayIntent(playWhenReady: false, reason: .user)
+    /// Where the current item is in its life.
+    public var status: ItemStatus = .idle
+    /// The current request's identifier, if an item is loaded.
+    public var itemID: ItemID?
+    /// The current item.
+    public var item: MediaItem?
+    /// The item's duration; nil when unknown or live.
+    public var duration: TimeInterval?
+    /// The position anchor: extrapolate with ``position(at:)``.
+    public var anchor = PositionAnchor(position: 0, time: HostTime(nanoseconds: 0))
+    /// Cached media ranges.
+    public var bufferedRanges: [TimeRange] = []
+    /// Whether the item can be seeked; nil when unknown.
+    public var isSeekable: Bool?
+    /// How many times playback stalled for the network since the item was loaded.
+    public var stallCount = 0
+    /// Picture geometry; nil without video or before the first frame.
+    public var video: VideoGeometry?
+    /// All tracks of the item.
+    public var tracks: [Track] = []
+    /// The item's chapters.
+    public var chapters: [Chapter] = []
+    /// The container's metadata tags.
+    public var metadata: [String: String] = [:]
+    /// The title the engine derived (tags or file name).
+    public var engineTitle: String?
+    /// The container format's name.
+    public var container: String?
+    /// Playback speed.
+    public var speed = 1.0
+    /// Volume, 0…1.
+    public var volume = 1.0
+    /// Whether sound is muted.
+    public var isMuted = false
+    /// What repeats at the end.
+    public var loop: LoopMode = .off
+    /// The A-B loop.
+    public var abLoop: ABLoop = .off
+
+    // Engine levels kept to derive the axes.
+    var isSeeking = false
+    var isStalled = false
+    var stallProgress: Double?
+    var enginePaused: Bool?
+    var pendingPlayWhenReady: Bool?
+
+    /// Creates the state of a player with nothing loaded.
+    public init() {}
+
+    /// What playback waits for.
+    public var waiting: Waiting {
+        if isSeeking { return .seeking }
+        if isStalled { return .buffering(progress: stallProgress) }
+        return .none
+    }
+
+    /// MPlayerKit's state with its reason, derived from the three axes.
+    public var playerState: PlayerState {
+        switch status {
+        case .failed(let error): return .paused(reason: .error(error))
+        case .ended: return .paused(reason: .endOfMedia)
+        case .idle, .loading, .ready: break
+        }
+        guard intent.playWhenReady else { return .paused(reason: intent.pauseReason) }
+        switch status {
+        case .idle: return .buffering(reason: .noItemToPlay)
+        case .loading: return .buffering(reason: .evaluatingBufferRate)
+        default: break
+        }
+        switch waiting {
+        case .seeking: return .buffering(reason: .seeking)
+        case .buffering: return .buffering(reason: .toMinimizeStalls)
+        case .none: return .playing
+        }
+    }
+
+    /// The title to show: the item's own, else the engine's.
+    public var title: String? { item?.title ?? engineTitle }
+
+    /// The extrapolated position at `now`, clamped to `[0, duration]`.
+    public func position(at now: HostTime = .now) -> TimeInterval { anchor.position(at: now) }
+
+    /// The tracks of one kind.
+    public func tracks(_ kind: TrackKind) -> [Track] { tracks.filter { $0.kind == kind } }
+
+    /// The selected track of a kind, if any.
+    public func selectedTrack(_ kind: TrackKind) -> Track? { tracks.first { $0.kind == kind && $0.isSelected } }
+
+    /// The end of the buffered range that holds the position, if any.
+    public func bufferedPosition(at now: HostTime = .now) -> TimeInterval? {
+        let position = position(at: now)
+        return bufferedRanges.first { $0.contains(position) }?.end
+    }
+
+    /// The chapter that holds `time`, if any.
+    public func chapter(at time: TimeInterval) -> Chapter? { chapters.last { $0.start <= time } }
+}

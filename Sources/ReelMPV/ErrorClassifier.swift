@@ -1,0 +1,63 @@
+import CMPV
+import Foundation
+import ReelCore
+
+/// Turns a libmpv error code, the item's address and the log lines seen while it loaded into a
+/// ``PlayerError`` a user understands.
+enum ErrorClassifier {
+    static func classify(code: Int32, url: URL?, log: [String]) -> PlayerError {
+        let engineCode = Int(code)
+        let detail = ([String(cString: mpv_error_string(code))] + log.suffix(3)).joined(separator: " | ")
+        func error(_ kind: PlayerError.Code, _ message: String? = nil) -> PlayerError {
+            PlayerError(kind, message: message, engineCode: engineCode, engineDetail: detail)
+        }
+        if let url, url.isFileURL {
+            var isDirectory: ObjCBool = false
+            if !FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) {
+                return error(.fileNotFound, "The file \"\(url.lastPathComponent)\" could not be found.")
+            }
+            if isDirectory.boolValue {
+                return error(.unsupportedFormat, "\"\(url.lastPathComponent)\" is a folder, not a media file.")
+            }
+            if !FileManager.default.isReadableFile(atPath: url.path) {
+                return error(.fileNotFound, "The file \"\(url.lastPathComponent)\" cannot be read.")
+            }
+            let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
+            if size == 0 {
+                return error(.unsupportedFormat, "The file \"\(url.lastPathComponent)\" is empty.")
+            }
+        } else if let network = networkError(in: log) {
+            return error(network)
+        }
+        switch code {
+        case MPV_ERROR_NOTHING_TO_PLAY.rawValue: return error(.nothingToPlay)
+        case MPV_ERROR_AO_INIT_FAILED.rawValue, MPV_ERROR_VO_INIT_FAILED.rawValue: return error(.decoderFailure)
+        case MPV_ERROR_UNKNOWN_FORMAT.rawValue, MPV_ERROR_UNSUPPORTED.rawValue: return error(.unsupportedFormat)
+        case MPV_ERROR_LOADING_FAILED.rawValue:
+            if let url, !url.isFileURL { return error(.networkUnreachable) }
+            return error(.unsupportedFormat)
+        default: return error(.unknown)
+        }
+    }
+
+    /// Finds an HTTP status or a connection failure in FFmpeg's and mpv's log lines.
+    static func networkError(in log: [String]) -> PlayerError.Code? {
+        for line in log.reversed() {
+            if let range = line.range(of: #"HTTP error (\d{3})"#, options: .regularExpression) {
+                let digits = line[range].suffix(3)
+                if let status = Int(digits) { return .httpStatus(status) }
+            }
+            if let range = line.range(of: #"Server returned (\d{3})"#, options: .regularExpression) {
+                let digits = line[range].suffix(3)
+                if let status = Int(digits) { return .httpStatus(status) }
+            }
+            let lowered = line.lowercased()
+            let markers = [
+                "connection refused", "connection reset", "connection timed out", "network is unreachable",
+                "failed to resolve", "timed out", "no route to host", "end of file", "too many redirects",
+            ]
+            if markers.contains(where: lowered.contains) { return .networkUnreachable }
+        }
+        return nil
+    }
+}

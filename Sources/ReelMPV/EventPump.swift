@@ -1,0 +1,118 @@
+import CMPV
+import Foundation
+import ReelCore
+
+/// The engine's one event path: blocks in `mpv_wait_event`, copies each event into Swift values
+/// before the next wait (libmpv reuses the memory), and yields ``EngineEvent``s in order.
+///
+/// Runs on its own thread, so a blocking wait never occupies one of Swift's few cooperative
+/// threads. It ends after `MPV_EVENT_SHUTDOWN`, finishing the stream.
+final class EventPump: Sendable {
+    private let handle: MPVHandle
+    private let registry: ItemRegistry
+    private let continuation: AsyncStream<EngineEvent>.Continuation
+    private let logHandler: (@Sendable (MPVConfiguration.LogMessage) -> Void)?
+
+    init(
+        handle: MPVHandle, registry: ItemRegistry, continuation: AsyncStream<EngineEvent>.Continuation,
+        logHandler: (@Sendable (MPVConfiguration.LogMessage) -> Void)?
+    ) {
+        self.handle = handle
+        self.registry = registry
+        self.continuation = continuation
+        self.logHandler = logHandler
+    }
+
+    /// Drains events until libmpv shuts down.
+    func run() {
+        var abLoop = ABLoop.off
+        while true {
+            guard let event = mpv_wait_event(handle.pointer, -1) else { continue }
+            let id = event.pointee.event_id
+            if id == MPV_EVENT_NONE { continue }
+            if id == MPV_EVENT_SHUTDOWN { break }
+            handle(event.pointee, abLoop: &abLoop)
+        }
+        continuation.yield(.shutdown)
+        continuation.finish()
+    }
+
+    private func handle(_ event: mpv_event, abLoop: inout ABLoop) {
+        switch event.event_id {
+        case MPV_EVENT_START_FILE:
+            guard let data = event.data?.assumingMemoryBound(to: mpv_event_start_file.self).pointee,
+                let entry = registry.start(entry: data.playlist_entry_id)
+            else { return }
+            continuation.yield(.itemStarted(entry.item))
+        case MPV_EVENT_FILE_LOADED:
+            guard let entry = registry.currentEntry() else { return }
+            for subtitle in entry.subtitles {
+                _ = withMPVNode(MPVEngine.subAdd(subtitle, flags: "auto")) {
+                    mpv_command_node_async(handle.pointer, 0, $0)
+                }
+            }
+            continuation.yield(.itemLoaded(entry.item))
+        case MPV_EVENT_END_FILE:
+            guard let data = event.data?.assumingMemoryBound(to: mpv_event_end_file.self).pointee else { return }
+            endFile(data)
+        case MPV_EVENT_SEEK:
+            continuation.yield(.seekStarted)
+        case MPV_EVENT_PLAYBACK_RESTART:
+            continuation.yield(.playbackRestarted)
+        case MPV_EVENT_PROPERTY_CHANGE:
+            guard let property = ObservedProperty(rawValue: event.reply_userdata),
+                let data = event.data?.assumingMemoryBound(to: mpv_event_property.self).pointee
+            else { return }
+            let value =
+                data.format == MPV_FORMAT_NODE
+                ? data.data.map { MPVNode($0.assumingMemoryBound(to: mpv_node.self)) } ?? .none : .none
+            guard let change = property.change(value, at: .now, abLoop: &abLoop) else { return }
+            continuation.yield(.property(change))
+            if case .endReached(true) = change {
+                // keep-open-pause=no lets the end be reported before the pause it causes, so
+                // the pause is never mistaken for someone else's.
+                var yes: Int32 = 1
+                mpv_set_property_async(handle.pointer, 0, "pause", MPV_FORMAT_FLAG, &yes)
+            }
+        case MPV_EVENT_COMMAND_REPLY, MPV_EVENT_SET_PROPERTY_REPLY:
+            guard event.reply_userdata != 0, let command = registry.reply(event.reply_userdata) else { return }
+            if event.error < 0 {
+                let error = PlayerError(
+                    .commandFailed, engineCode: Int(event.error),
+                    engineDetail: String(cString: mpv_error_string(event.error)))
+                continuation.yield(.commandFailed(command, error))
+            }
+        case MPV_EVENT_LOG_MESSAGE:
+            guard let data = event.data?.assumingMemoryBound(to: mpv_event_log_message.self).pointee else { return }
+            let message = MPVConfiguration.LogMessage(
+                prefix: String(cString: data.prefix), level: String(cString: data.level),
+                text: String(cString: data.text).trimmingCharacters(in: .newlines))
+            registry.append(log: "[\(message.prefix)] \(message.text)")
+            logHandler?(message)
+        default:
+            break
+        }
+    }
+
+    private func endFile(_ data: mpv_event_end_file) {
+        let (entry, log) = registry.end(entry: data.playlist_entry_id)
+        guard let entry else { return }
+        switch data.reason {
+        case MPV_END_FILE_REASON_EOF:
+            continuation.yield(.itemEnded(entry.item, .endOfMedia))
+        case MPV_END_FILE_REASON_ERROR:
+            let error = ErrorClassifier.classify(code: data.error, url: entry.url, log: log)
+            continuation.yield(.itemEnded(entry.item, .failed(error)))
+        case MPV_END_FILE_REASON_REDIRECT:
+            // A playlist expanded into entries; they play on behalf of the same request.
+            if data.playlist_insert_num_entries > 0 {
+                registry.inherit(from: entry, first: data.playlist_insert_id, count: Int(data.playlist_insert_num_entries))
+            } else {
+                let error = PlayerError(.unsupportedFormat, message: "The playlist holds nothing that may be played.")
+                continuation.yield(.itemEnded(entry.item, .failed(error)))
+            }
+        default:
+            continuation.yield(.itemEnded(entry.item, .stopped))
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import ReelCore
+
+/// What the engine remembers between a command and the events it causes: which libmpv playlist
+/// entry belongs to which ``ItemID``, the commands awaiting a reply, and the log lines of the
+/// item being opened (to explain a failure).
+///
+/// Shared by the caller's thread (commands) and the event thread, so every member is guarded
+/// by one lock; `@unchecked Sendable` is sound because nothing is reached without it.
+final class ItemRegistry: @unchecked Sendable {
+    struct Entry {
+        var item: ItemID
+        var url: URL
+        var subtitles: [ExternalSubtitle]
+    }
+
+    private let lock = NSLock()
+    private var entries: [Int64: Entry] = [:]
+    private var current: Int64?
+    private var log: [String] = []
+    private var pending: [UInt64: EngineCommand] = [:]
+    private var nextReply: UInt64 = 1
+
+    /// Runs `body` with the registry locked, so that a load and its registration are atomic with
+    /// respect to the event thread's look-ups.
+    func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    /// Must be called inside ``withLock(_:)``.
+    func registerLocked(entry: Int64, _ value: Entry) { entries[entry] = value }
+
+    /// Marks `entry` as the item being opened and returns its record.
+    func start(entry: Int64) -> Entry? {
+        withLock {
+            current = entry
+            log.removeAll()
+            return entries[entry]
+        }
+    }
+
+    /// The record of the item being opened or played.
+    func currentEntry() -> Entry? { withLock { current.flatMap { entries[$0] } } }
+
+    /// Forgets `entry` and returns its record and the log lines seen while it played.
+    func end(entry: Int64) -> (Entry?, [String]) {
+        withLock {
+            let value = entries.removeValue(forKey: entry)
+            if current == entry { current = nil }
+            return (value, log)
+        }
+    }
+
+    /// Entries a playlist expanded into belong to the item that was expanded.
+    func inherit(from parent: Entry, first: Int64, count: Int) {
+        withLock {
+            for id in first..<(first + Int64(count)) { entries[id] = parent }
+        }
+    }
+
+    /// Keeps a log line of the current item (the last 20).
+    func append(log line: String) {
+        withLock {
+            log.append(line)
+            if log.count > 20 { log.removeFirst(log.count - 20) }
+        }
+    }
+
+    /// A reply identifier for an asynchronous command.
+    func expectReply(for command: EngineCommand) -> UInt64 {
+        withLock {
+            nextReply += 1
+            pending[nextReply] = command
+            return nextReply
+        }
+    }
+
+    /// The command that a reply answers.
+    func reply(_ id: UInt64) -> EngineCommand? { withLock { pending.removeValue(forKey: id) } }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import ReelCore
+
+/// How an ``MPVEngine`` is set up. The security defaults cannot be switched off here.
+///
+/// ```swift
+/// let engine = try MPVEngine(configuration: .headless)                 // tests and servers
+/// var options = MPVConfiguration.standard
+/// options.urlPolicy = options.urlPolicy.allowing("rtsp")
+/// let networked = try MPVEngine(configuration: options)
+/// ```
+public struct MPVConfiguration: Sendable {
+    /// Where pictures go.
+    public enum VideoOutput: Sendable, Hashable {
+        /// Nowhere (`vo=null`): decode and time frames, show nothing.
+        case none
+        /// Into a host's render context (`vo=libmpv`, mpv's render API).
+        case renderAPI
+        /// Into mpv's own window with its on-screen controller (`vo=gpu`, software GL allowed).
+        case ownWindow
+    }
+
+    /// Where sound goes.
+    public enum AudioOutput: Sendable, Hashable {
+        /// Nowhere (`ao=null`); timing still follows the clock.
+        case none
+        /// The system's default output.
+        case system
+    }
+
+    /// One line of libmpv's log.
+    public struct LogMessage: Sendable, Hashable {
+        /// The module that wrote it, such as `"ffmpeg"` or `"cplayer"`.
+        public var prefix: String
+        /// `"fatal"`, `"error"`, `"warn"`, `"info"`, …
+        public var level: String
+        /// The text, without the trailing newline.
+        public var text: String
+    }
+
+    /// Where pictures go. Default: ``VideoOutput/none``.
+    public var video: VideoOutput = .none
+    /// Where sound goes. Default: ``AudioOutput/system``.
+    public var audio: AudioOutput = .system
+    /// Which addresses may be opened. Default: ``URLPolicy/standard``.
+    public var urlPolicy: URLPolicy = .standard
+    /// Seconds without network data before a stream fails with a network error.
+    public var networkTimeout: TimeInterval = 20
+    /// The lowest libmpv log level delivered to ``logHandler`` and kept for error reports.
+    public var logLevel = "warn"
+    /// Receives libmpv's log lines on the engine's event thread.
+    public var logHandler: (@Sendable (LogMessage) -> Void)?
+    /// Extra libmpv options, for experts. Options that would weaken the security defaults
+    /// (``MPVEngine/protectedOptions``) are refused with ``PlayerError/Code/invalidArgument``.
+    public var options: [String: String] = [:]
+
+    /// Creates the standard configuration: no video output, system audio, standard URL policy.
+    public init() {}
+
+    /// The standard configuration.
+    public static var standard: MPVConfiguration { MPVConfiguration() }
+
+    /// No video output and no audio output: for tests, servers and benchmarks.
+    public static var headless: MPVConfiguration {
+        var configuration = MPVConfiguration()
+        configuration.audio = .none
+        return configuration
+    }
+}

@@ -1,0 +1,304 @@
+import CMPV
+import Foundation
+import ReelCore
+import Synchronization
+
+/// The libmpv engine: one `mpv_handle`, typed commands in, typed events out.
+///
+/// ```swift
+/// let engine = try MPVEngine(configuration: .headless)
+/// let player = Player(engine: engine)
+/// ```
+///
+/// ## Threading
+/// ``send(_:)`` is safe to call from any thread; it never waits for media I/O (commands run
+/// asynchronously inside libmpv, except `loadfile`, which only queues the item). One dedicated
+/// thread per engine blocks in `mpv_wait_event`, copies each event into Swift values and yields
+/// it to ``events``.
+///
+/// ## Lifetime
+/// The handle lives until ``shutdown()`` (or deinit): it asks libmpv to quit, waits for the
+/// event thread to see `MPV_EVENT_SHUTDOWN`, then destroys the handle exactly once. Every later
+/// ``send(_:)`` throws ``PlayerError/Code/engineGone`` and never touches freed memory.
+///
+/// ## Security
+/// No user configuration, scripts, youtube-dl, input bindings, on-screen controller or terminal;
+/// unsafe playlist entries are refused; every URL passes the ``MPVConfiguration/urlPolicy``
+/// before it reaches libmpv.
+public final class MPVEngine: PlaybackEngine {
+    /// Options the engine sets for safety; ``MPVConfiguration/options`` may not change them.
+    public static let protectedOptions: Set<String> = [
+        "config", "config-dir", "include", "load-scripts", "scripts", "script", "script-opts", "ytdl",
+        "ytdl-format", "ytdl-raw-options", "script-opts-append", "input-default-bindings", "input-conf",
+        "input-vo-keyboard", "input-terminal", "input-ipc-server", "input-ipc-client", "osc", "terminal",
+        "load-unsafe-playlists", "load-osd-console", "load-stats-overlay", "load-auto-profiles",
+        "use-filedir-conf", "watch-later-directory", "save-position-on-quit", "resume-playback",
+        "keep-open", "keep-open-pause", "idle", "vo", "ao", "log-file", "dump-stats", "stream-dump",
+        "record-file", "screenshot-directory", "demuxer-lavf-o", "stream-lavf-o",
+    ]
+
+    /// The engine's events, in order; one consumer. Finishes after ``EngineEvent/shutdown``.
+    public let events: AsyncStream<EngineEvent>
+
+    /// The configuration the engine was created with.
+    public let configuration: MPVConfiguration
+
+    let handle: MPVHandle
+    private let registry = ItemRegistry()
+    private let lifecycle = Mutex(Lifecycle())
+    private let pumpDone = DispatchGroup()
+
+    /// Creates and starts an engine.
+    ///
+    /// Sets `LC_NUMERIC` to `"C"` first, as libmpv requires (toolkits such as GTK change it).
+    /// - Throws: ``PlayerError/Code/invalidArgument`` for a protected or unknown option,
+    ///   ``PlayerError/Code/unknown`` when libmpv cannot be created.
+    public init(configuration: MPVConfiguration = .standard) throws(PlayerError) {
+        self.configuration = configuration
+        if let protected = configuration.options.keys.first(where: { Self.protectedOptions.contains($0) }) {
+            throw PlayerError(.invalidArgument, message: "The option \"\(protected)\" is set by Reel and cannot be changed.")
+        }
+        setlocale(LC_NUMERIC, "C")
+        guard let pointer = mpv_create() else {
+            throw PlayerError(.unknown, message: "The playback engine could not be created.")
+        }
+        let handle = MPVHandle(pointer)
+        self.handle = handle
+        let (stream, continuation) = AsyncStream<EngineEvent>.makeStream(bufferingPolicy: .unbounded)
+        events = stream
+        do {
+            try Self.setOptions(configuration, on: handle)
+            try Self.check(mpv_initialize(pointer), "initialise the engine")
+            try Self.check(mpv_request_log_messages(pointer, configuration.logLevel), "request log messages")
+            for property in ObservedProperty.allCases {
+                try Self.check(
+                    mpv_observe_property(pointer, property.rawValue, property.name, MPV_FORMAT_NODE),
+                    "observe \(property.name)")
+            }
+        } catch {
+            mpv_terminate_destroy(pointer)
+            continuation.finish()
+            throw error
+        }
+        let pump = EventPump(
+            handle: handle, registry: registry, continuation: continuation, logHandler: configuration.logHandler)
+        pumpDone.enter()
+        let thread = Thread { [pumpDone] in
+            pump.run()
+            pumpDone.leave()
+        }
+        thread.name = "reel-mpv-events"
+        thread.start()
+    }
+
+    deinit {
+        // Without an explicit shutdown the handle must still be released exactly once.
+        if beginShutdown() {
+            _ = mpv_command_string(handle.pointer, "quit")
+        }
+        pumpDone.wait()
+        destroyOnce()
+    }
+
+    // MARK: - PlaybackEngine
+
+    /// Accepts a command, or throws why not. Safe to call from any thread.
+    public func send(_ command: EngineCommand) throws(PlayerError) {
+        // Held while libmpv is called, so teardown cannot destroy the handle under a send.
+        try lifecycle.withLock { (lifecycle) throws(PlayerError) in
+            guard lifecycle.isAlive else { throw PlayerError(.engineGone) }
+            try perform(command)
+        }
+    }
+
+    private func perform(_ command: EngineCommand) throws(PlayerError) {
+        switch command {
+        case .load(let request): try load(request)
+        case .stop: try run(command, .array([.string("stop")]))
+        case .play: try set(command, "pause", .flag(false))
+        case .pause: try set(command, "pause", .flag(true))
+        case .seek(let target, let precision):
+            let (seconds, mode) =
+                switch target {
+                case .absolute(let time): (time, "absolute")
+                case .relative(let delta): (delta, "relative")
+                }
+            guard seconds.isFinite else { throw PlayerError(.invalidArgument, message: "A seek needs a finite time.") }
+            let flags = "\(mode)+\(precision == .exact ? "exact" : "keyframes")"
+            try run(command, .map(["name": .string("seek"), "target": .double(seconds), "flags": .string(flags)]))
+        case .setSpeed(let speed):
+            guard speed.isFinite, (0.01...100).contains(speed) else {
+                throw PlayerError(.invalidArgument, message: "Speed must be between 0.01 and 100.")
+            }
+            try set(command, "speed", .double(speed))
+        case .setVolume(let volume):
+            guard volume.isFinite, (0...1).contains(volume) else {
+                throw PlayerError(.invalidArgument, message: "Volume must be between 0 and 1.")
+            }
+            try set(command, "volume", .double(volume * 100))
+        case .setMuted(let muted): try set(command, "mute", .flag(muted))
+        case .setLoop(let mode): try set(command, "loop-file", .string(mode == .item ? "inf" : "no"))
+        case .setABLoop(let loop):
+            for point in [loop.a, loop.b] where point.map({ !$0.isFinite || $0 < 0 }) == true {
+                throw PlayerError(.invalidArgument, message: "Loop points must be finite and not negative.")
+            }
+            try set(command, "ab-loop-a", loop.a.map(MPVNode.double) ?? .string("no"))
+            try set(command, "ab-loop-b", loop.b.map(MPVNode.double) ?? .string("no"))
+        case .selectTrack(let kind, let id):
+            let property =
+                switch kind {
+                case .video: "vid"
+                case .audio: "aid"
+                case .subtitle: "sid"
+                }
+            try set(command, property, id.map { .int(Int64($0)) } ?? .string("no"))
+        case .addSubtitle(let subtitle):
+            try configuration.urlPolicy.check(subtitle.url)
+            try run(command, Self.subAdd(subtitle, flags: "select"))
+        }
+    }
+
+    /// Stops playback and releases libmpv. Idempotent; later sends throw ``PlayerError/Code/engineGone``.
+    public func shutdown() async {
+        if beginShutdown() {
+            _ = mpv_command_string(handle.pointer, "quit")
+        }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            pumpDone.notify(queue: .global()) { continuation.resume() }
+        }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async {
+                self.destroyOnce()
+                continuation.resume()
+            }
+        }
+    }
+
+    // MARK: - Commands
+
+    private func load(_ request: LoadRequest) throws(PlayerError) {
+        let item = request.item
+        try configuration.urlPolicy.check(item.url)
+        for subtitle in item.externalSubtitles { try configuration.urlPolicy.check(subtitle.url) }
+        if let start = item.startPosition, !start.isFinite || start < 0 {
+            throw PlayerError(.invalidArgument, message: "The start position must be a time in the media.")
+        }
+        var options: [String: MPVNode] = [:]
+        if let start = item.startPosition { options["start"] = .string(String(format: "%.3f", start)) }
+        if let title = item.title { options["force-media-title"] = .string(title) }
+        var pause = request.autoplay ? 0 : 1 as Int32
+        _ = mpv_set_property(handle.pointer, "pause", MPV_FORMAT_FLAG, &pause)
+        let command = MPVNode.map([
+            "name": .string("loadfile"), "url": .string(Self.target(of: item.url)), "flags": .string("replace"),
+            "options": .map(options),
+        ])
+        // Registered under the registry's lock, so the event thread cannot see the item's
+        // START_FILE before it knows which request the entry belongs to.
+        try registry.withLock { () throws(PlayerError) in
+            var result = mpv_node()
+            let status = withMPVNode(command) { mpv_command_node(handle.pointer, $0, &result) }
+            defer { mpv_free_node_contents(&result) }
+            try Self.check(status, "load \(item.url.lastPathComponent)")
+            guard case .int(let entry) = MPVNode(&result)["playlist_entry_id"] else {
+                throw PlayerError(.commandFailed, message: "The engine did not accept the item.")
+            }
+            registry.registerLocked(
+                entry: entry, .init(item: request.id, url: item.url, subtitles: item.externalSubtitles))
+        }
+    }
+
+    private func run(_ command: EngineCommand, _ node: MPVNode) throws(PlayerError) {
+        let reply = registry.expectReply(for: command)
+        let status = withMPVNode(node) { mpv_command_node_async(handle.pointer, reply, $0) }
+        if status < 0 { _ = registry.reply(reply) }
+        try Self.check(status, "carry out the command")
+    }
+
+    private func set(_ command: EngineCommand, _ name: String, _ value: MPVNode) throws(PlayerError) {
+        let reply = registry.expectReply(for: command)
+        let status = withMPVNode(value) { mpv_set_property_async(handle.pointer, reply, name, MPV_FORMAT_NODE, $0) }
+        if status < 0 { _ = registry.reply(reply) }
+        try Self.check(status, "set \(name)")
+    }
+
+    static func subAdd(_ subtitle: ExternalSubtitle, flags: String) -> MPVNode {
+        var node: [String: MPVNode] = [
+            "name": .string("sub-add"), "url": .string(target(of: subtitle.url)), "flags": .string(flags),
+        ]
+        if let title = subtitle.title { node["title"] = .string(title) }
+        if let language = subtitle.language { node["lang"] = .string(language) }
+        return .map(node)
+    }
+
+    /// What libmpv is given for a URL: an absolute path for files (never parsed as a protocol or
+    /// an option), the full address otherwise.
+    static func target(of url: URL) -> String { url.isFileURL ? url.standardizedFileURL.path : url.absoluteString }
+
+    // MARK: - Lifecycle
+
+    /// Marks the engine dead; true for the caller that did it.
+    private struct Lifecycle {
+        var isAlive = true
+        var isDestroyed = false
+    }
+
+    private func beginShutdown() -> Bool {
+        lifecycle.withLock { lifecycle in
+            guard lifecycle.isAlive else { return false }
+            lifecycle.isAlive = false
+            return true
+        }
+    }
+
+    private func destroyOnce() {
+        lifecycle.withLock { lifecycle in
+            guard !lifecycle.isDestroyed else { return }
+            lifecycle.isDestroyed = true
+            mpv_terminate_destroy(handle.pointer)
+        }
+    }
+
+    private static func setOptions(_ configuration: MPVConfiguration, on handle: MPVHandle) throws(PlayerError) {
+        var options: [(String, String)] = [
+            ("config", "no"), ("load-scripts", "no"), ("ytdl", "no"), ("input-default-bindings", "no"),
+            ("input-vo-keyboard", "no"), ("input-terminal", "no"), ("osc", "no"), ("terminal", "no"),
+            ("load-unsafe-playlists", "no"), ("load-stats-overlay", "no"), ("load-osd-console", "no"),
+            ("load-auto-profiles", "no"), ("resume-playback", "no"), ("idle", "yes"), ("keep-open", "yes"),
+            ("keep-open-pause", "no"), ("hwdec", "no"), ("audio-client-name", "reel"),
+            ("network-timeout", String(format: "%.1f", configuration.networkTimeout)),
+            ("demuxer-lavf-o", "protocol_whitelist=[file,http,https,tcp,tls,crypto,data]"),
+        ]
+        switch configuration.video {
+        case .none: options.append(("vo", "null"))
+        case .renderAPI: options.append(("vo", "libmpv"))
+        case .ownWindow:
+            options += [("vo", "gpu"), ("gpu-sw", "yes"), ("osc", "yes"), ("input-default-bindings", "yes")]
+            options += [("input-vo-keyboard", "yes"), ("load-scripts", "no")]
+        }
+        options.append(("ao", configuration.audio == .none ? "null" : "pulse,alsa,null"))
+        options += configuration.options.sorted { $0.key < $1.key }
+        for (name, value) in options {
+            let status = mpv_set_option_string(handle.pointer, name, value)
+            if status < 0 {
+                throw PlayerError(
+                    .invalidArgument, message: "The engine option \"\(name)=\(value)\" was refused.",
+                    engineCode: Int(status), engineDetail: String(cString: mpv_error_string(status)))
+            }
+        }
+    }
+
+    static func check(_ status: Int32, _ action: String) throws(PlayerError) {
+        guard status < 0 else { return }
+        let code: PlayerError.Code =
+            switch status {
+            case MPV_ERROR_OPTION_NOT_FOUND.rawValue, MPV_ERROR_OPTION_FORMAT.rawValue,
+                MPV_ERROR_OPTION_ERROR.rawValue, MPV_ERROR_INVALID_PARAMETER.rawValue:
+                .invalidArgument
+            case MPV_ERROR_UNINITIALIZED.rawValue: .engineGone
+            default: .commandFailed
+            }
+        throw PlayerError(
+            code, message: "The engine could not \(action).", engineCode: Int(status),
+            engineDetail: String(cString: mpv_error_string(status)))
+    }
+}

@@ -1,0 +1,13 @@
+import CMPV
+
+/// Owns one `mpv_handle` for its whole life.
+///
+/// `@unchecked Sendable` is sound because libmpv documents its client API as thread-safe
+/// ("all functions are thread-safe, except where noted"); the two exceptions are honoured by
+/// ``MPVEngine``: only the event thread calls `mpv_wait_event`, and `mpv_terminate_destroy` runs
+/// once, after the event thread has seen `MPV_EVENT_SHUTDOWN` and left.
+final class MPVHandle: @unchecked Sendable {
+    let pointer: OpaquePointer
+
+    init(_ pointer: OpaquePointer) { self.pointer = pointer }
+}

@@ -1,0 +1,312 @@
+import Foundation
+import ReelCore
+import Synchronization
+
+/// A scriptable ``PlaybackEngine`` for tests: it answers commands the way libmpv does, on a
+/// virtual timeline that only moves when the test calls ``advance(by:)``.
+///
+/// ```swift
+/// let engine = FakeEngine()
+/// let player = Player(engine: engine)
+/// try player.load(MediaItem(url: URL(string: "https://example.test/a.mp4")!))
+/// engine.advance(by: 10)          // plays to the end of the default 2 s media
+/// engine.stall()                  // paused-for-cache: buffering(toMinimizeStalls)
+/// engine.fail(PlayerError(.httpStatus(404)))
+/// ```
+///
+/// ## Behaviour
+/// A load answers at once with `itemStarted`, the media's properties, `itemLoaded` and
+/// `playbackRestarted`, unless ``failures`` holds an error for the address or ``holdLoads`` is
+/// set. Pause, speed, volume, mute, loop and track selection are echoed as property changes; a
+/// seek answers with `seekStarted`, a position and `playbackRestarted`. ``sentCommands``
+/// records everything accepted.
+///
+/// ## Limits
+/// Nothing is decoded; time moves only through ``advance(by:)``; position samples carry
+/// ``HostTime/now``. It is thread-safe but answers synchronously inside ``send(_:)``.
+public final class FakeEngine: PlaybackEngine {
+    /// What the fake plays for an address.
+    public struct Media: Sendable, Hashable {
+        /// Seconds; nil plays as live.
+        public var duration: TimeInterval?
+        /// The tracks; the first of each kind is selected.
+        public var tracks: [Track]
+        /// Chapters.
+        public var chapters: [Chapter]
+        /// Picture geometry.
+        public var video: VideoGeometry?
+
+        /// Creates media.
+        public init(
+            duration: TimeInterval? = 2, tracks: [Track] = Media.defaultTracks, chapters: [Chapter] = [],
+            video: VideoGeometry? = VideoGeometry(width: 320, height: 240)
+        ) {
+            self.duration = duration
+            self.tracks = tracks
+            self.chapters = chapters
+            self.video = video
+        }
+
+        /// One video track and two audio tracks (eng, ger) and one subtitle track (eng).
+        public static let defaultTracks = [
+            Track(id: 1, kind: .video, codec: "h264", isDefault: true, width: 320, height: 240, frameRate: 30),
+            Track(id: 1, kind: .audio, codec: "aac", language: "eng", isDefault: true, channelCount: 1, sampleRate: 48000),
+            Track(id: 2, kind: .audio, codec: "aac", language: "ger", channelCount: 1, sampleRate: 48000),
+            Track(id: 1, kind: .subtitle, codec: "subrip", language: "eng"),
+        ]
+    }
+
+    private struct State {
+        var alive = true
+        var commands: [EngineCommand] = []
+        var media: [URL: Media] = [:]
+        var failures: [URL: PlayerError] = [:]
+        var holdLoads = false
+        var current: (id: ItemID, media: Media)?
+        var position: TimeInterval = 0
+        var paused = true
+        var speed = 1.0
+        var ended = false
+        var loop: LoopMode = .off
+        var tracks: [Track] = []
+    }
+
+    /// The engine's events.
+    public let events: AsyncStream<EngineEvent>
+    /// Which addresses the fake accepts.
+    public let urlPolicy: URLPolicy
+    private let continuation: AsyncStream<EngineEvent>.Continuation
+    private let state = Mutex(State())
+
+    /// Creates a fake engine with a URL policy (default: ``URLPolicy/standard``).
+    public init(urlPolicy: URLPolicy = .standard) {
+        self.urlPolicy = urlPolicy
+        (events, continuation) = AsyncStream<EngineEvent>.makeStream()
+        emit(.property(.paused(true)))
+        emit(.property(.speed(1)))
+        emit(.property(.volume(1)))
+        emit(.property(.muted(false)))
+    }
+
+    // MARK: - Scripting
+
+    /// Every command accepted so far.
+    public var sentCommands: [EngineCommand] { state.withLock { $0.commands } }
+
+    /// Sets what an address plays (default: ``Media/init(duration:tracks:chapters:video:)``).
+    public func setMedia(_ media: Media, for url: URL) { state.withLock { $0.media[url] = media } }
+
+    /// Makes loads of `url` fail with `error` after they start.
+    public func setFailure(_ error: PlayerError?, for url: URL) { state.withLock { $0.failures[url] = error } }
+
+    /// When true, loads stop after `itemStarted` until ``finishLoading()``.
+    public var holdLoads: Bool {
+        get { state.withLock { $0.holdLoads } }
+        set { state.withLock { $0.holdLoads = newValue } }
+    }
+
+    /// Emits any event, as if the engine had.
+    public func emit(_ event: EngineEvent) { continuation.yield(event) }
+
+    /// Finishes a held load: properties, `itemLoaded`, `playbackRestarted`.
+    public func finishLoading() {
+        let current = state.withLock { $0.current }
+        guard let current else { return }
+        announce(current.media, id: current.id)
+    }
+
+    /// Moves the virtual timeline by `seconds` of host time; at the end of the media it reports
+    /// the end the way libmpv does with `keep-open`.
+    public func advance(by seconds: TimeInterval) {
+        let result: (position: TimeInterval, ended: Bool)? = state.withLock { state in
+            guard let current = state.current, !state.paused, !state.ended else { return nil }
+            var next = state.position + seconds * state.speed
+            if let duration = current.media.duration, next >= duration {
+                if state.loop == .item {
+                    next = next.truncatingRemainder(dividingBy: duration)
+                } else {
+                    next = duration
+                    state.ended = true
+                    state.paused = true
+                }
+            }
+            state.position = next
+            return (next, state.ended)
+        }
+        guard let result else { return }
+        emit(.property(.position(result.position, at: .now)))
+        if result.ended {
+            emit(.property(.endReached(true)))
+            emit(.property(.paused(true)))
+        }
+    }
+
+    /// Starts a network stall (`paused-for-cache`).
+    public func stall(progress: Double? = 0) {
+        emit(.property(.pausedForCache(true)))
+        emit(.property(.bufferingProgress(progress)))
+    }
+
+    /// Ends a stall.
+    public func resumeFromStall() {
+        emit(.property(.bufferingProgress(nil)))
+        emit(.property(.pausedForCache(false)))
+    }
+
+    /// Fails the current item with `error`.
+    public func fail(_ error: PlayerError) {
+        let id = state.withLock { state -> ItemID? in
+            defer { state.current = nil }
+            return state.current?.id
+        }
+        if let id { emit(.itemEnded(id, .failed(error))) }
+    }
+
+    // MARK: - PlaybackEngine
+
+    /// Accepts a command and answers it the way libmpv would.
+    public func send(_ command: EngineCommand) throws(PlayerError) {
+        try state.withLock { (state) throws(PlayerError) in
+            guard state.alive else { throw PlayerError(.engineGone) }
+            try validate(command)
+            state.commands.append(command)
+        }
+        switch command {
+        case .load(let request): load(request)
+        case .stop:
+            let previous = state.withLock { state -> ItemID? in
+                defer { state.current = nil }
+                return state.current?.id
+            }
+            if let previous { emit(.itemEnded(previous, .stopped)) }
+        case .play, .pause:
+            let paused = command == .pause
+            let changed = state.withLock { state in
+                defer { state.paused = paused }
+                return state.paused != paused
+            }
+            if changed { emit(.property(.paused(paused))) }
+        case .seek(let target, _):
+            let position: TimeInterval? = state.withLock { state in
+                guard let current = state.current else { return nil }
+                let goal =
+                    switch target {
+                    case .absolute(let time): time
+                    case .relative(let delta): state.position + delta
+                    }
+                state.position = min(max(0, goal), current.media.duration ?? .infinity)
+                let wasEnded = state.ended
+                state.ended = false
+                return wasEnded ? -state.position - 1 : state.position
+            }
+            guard var position else { return }
+            emit(.seekStarted)
+            if position < 0 {
+                position = -position - 1
+                emit(.property(.endReached(false)))
+            }
+            emit(.property(.position(position, at: .now)))
+            emit(.playbackRestarted)
+        case .setSpeed(let speed):
+            state.withLock { $0.speed = speed }
+            emit(.property(.speed(speed)))
+        case .setVolume(let volume): emit(.property(.volume(volume)))
+        case .setMuted(let muted): emit(.property(.muted(muted)))
+        case .setLoop(let loop):
+            state.withLock { $0.loop = loop }
+            emit(.property(.loop(loop)))
+        case .setABLoop(let loop): emit(.property(.abLoop(loop)))
+        case .selectTrack(let kind, let id):
+            let tracks = state.withLock { state in
+                for index in state.tracks.indices where state.tracks[index].kind == kind {
+                    state.tracks[index].isSelected = state.tracks[index].id == id
+                }
+                return state.tracks
+            }
+            emit(.property(.tracks(tracks)))
+        case .addSubtitle(let subtitle):
+            let tracks = state.withLock { state in
+                let next = (state.tracks.filter { $0.kind == .subtitle }.map(\.id).max() ?? 0) + 1
+                for index in state.tracks.indices where state.tracks[index].kind == .subtitle {
+                    state.tracks[index].isSelected = false
+                }
+                state.tracks.append(
+                    Track(
+                        id: next, kind: .subtitle, codec: "subrip", language: subtitle.language, title: subtitle.title,
+                        isExternal: true, isSelected: true))
+                return state.tracks
+            }
+            emit(.property(.tracks(tracks)))
+        }
+    }
+
+    /// Ends the event stream. Idempotent.
+    public func shutdown() async {
+        let wasAlive = state.withLock { state in
+            defer { state.alive = false }
+            return state.alive
+        }
+        guard wasAlive else { return }
+        continuation.yield(.shutdown)
+        continuation.finish()
+    }
+
+    // MARK: - Answers
+
+    private func validate(_ command: EngineCommand) throws(PlayerError) {
+        switch command {
+        case .load(let request):
+            try urlPolicy.check(request.item.url)
+            for subtitle in request.item.externalSubtitles { try urlPolicy.check(subtitle.url) }
+        case .addSubtitle(let subtitle): try urlPolicy.check(subtitle.url)
+        case .setSpeed(let speed) where !(speed.isFinite && (0.01...100).contains(speed)):
+            throw PlayerError(.invalidArgument, message: "Speed must be between 0.01 and 100.")
+        case .setVolume(let volume) where !(volume.isFinite && (0...1).contains(volume)):
+            throw PlayerError(.invalidArgument, message: "Volume must be between 0 and 1.")
+        default: break
+        }
+    }
+
+    private func load(_ request: LoadRequest) {
+        let (previous, media, failure, hold, pausedChanged) = state.withLock { state in
+            let previous = state.current?.id
+            let media = state.media[request.item.url] ?? Media()
+            state.current = (request.id, media)
+            state.position = request.item.startPosition ?? 0
+            state.ended = false
+            state.tracks = media.tracks
+            let paused = !request.autoplay
+            let changed = state.paused != paused
+            state.paused = paused
+            return (previous, media, state.failures[request.item.url], state.holdLoads, changed)
+        }
+        if pausedChanged { emit(.property(.paused(!request.autoplay))) }
+        if let previous { emit(.itemEnded(previous, .stopped)) }
+        emit(.itemStarted(request.id))
+        if let failure {
+            state.withLock { $0.current = nil }
+            emit(.itemEnded(request.id, .failed(failure)))
+            return
+        }
+        if !hold { announce(media, id: request.id) }
+    }
+
+    private func announce(_ media: Media, id: ItemID) {
+        let (position, tracks) = state.withLock { state in
+            var tracks = media.tracks
+            for kind in TrackKind.allCases {
+                if let first = tracks.firstIndex(where: { $0.kind == kind }) { tracks[first].isSelected = true }
+            }
+            state.tracks = tracks
+            return (state.position, tracks)
+        }
+        emit(.property(.duration(media.duration)))
+        emit(.property(.tracks(tracks)))
+        emit(.property(.chapters(media.chapters)))
+        emit(.property(.video(media.video)))
+        emit(.property(.seekable(media.duration != nil)))
+        emit(.itemLoaded(id))
+        emit(.property(.position(position, at: .now)))
+        emit(.playbackRestarted)
+    }
+}

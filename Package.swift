@@ -37,7 +37,7 @@ let package = Package(
         // Layer 3: the observable player model.
         .target(name: "ReelPlayer", dependencies: ["ReelCore"], swiftSettings: strictSettings),
         // Test support that users can depend on: a scriptable engine, media fixtures, a loopback server.
-        .target(name: "ReelTesting", dependencies: ["ReelCore"], swiftSettings: strictSettings),
+        .target(name: "ReelTesting", dependencies: ["ReelCore", "ReelPlayer"], swiftSettings: strictSettings),
         // Layer 5: the `reel` command-line tool.
         .executableTarget(
             name: "ReelCLI",

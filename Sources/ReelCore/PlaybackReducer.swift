@@ -32,7 +32,9 @@ public enum PlaybackReducer {
 
     // MARK: - Commands
 
-    private static func apply(_ command: EngineCommand, reason: IntentReason, to state: inout PlaybackState, at now: HostTime) {
+    private static func apply(
+        _ command: EngineCommand, reason: IntentReason, to state: inout PlaybackState, at now: HostTime
+    ) {
         switch command {
         case .load(let request):
             resetItem(&state, to: request, at: now)
@@ -83,7 +85,9 @@ public enum PlaybackReducer {
         }
     }
 
-    private static func refuse(_ command: EngineCommand, _ error: PlayerError, in state: inout PlaybackState, at now: HostTime) {
+    private static func refuse(
+        _ command: EngineCommand, _ error: PlayerError, in state: inout PlaybackState, at now: HostTime
+    ) {
         guard case .load(let request) = command else { return }
         resetItem(&state, to: request, at: now)
         state.status = .failed(error)
@@ -145,8 +149,13 @@ public enum PlaybackReducer {
             state.isSeeking = false
         case .property(let change):
             apply(change, to: &state, at: now)
-        case .commandFailed(let command, _):
-            if case .seek = command { state.isSeeking = false }
+        case .commandFailed(.seek, _):
+            state.isSeeking = false
+        case .commandFailed(.load(let request), let error):
+            guard request.id == state.itemID else { return }
+            state.status = .failed(error)
+        case .commandFailed:
+            break
         case .shutdown:
             state.isSeeking = false
             state.isStalled = false
@@ -170,7 +179,10 @@ public enum PlaybackReducer {
     private static func apply(_ change: PropertyChange, to state: inout PlaybackState, at now: HostTime) {
         switch change {
         case .paused(let paused):
+            // The first report is the engine's starting level, not a change anyone asked for.
+            let isFirstReport = state.enginePaused == nil
             state.enginePaused = paused
+            guard !isFirstReport, state.status != .idle else { return }
             let engineWantsPlay = !paused
             if let pending = state.pendingPlayWhenReady {
                 if pending == engineWantsPlay { state.pendingPlayWhenReady = nil }

@@ -44,4 +44,32 @@ public struct URLPolicy: Hashable, Sendable {
             throw PlayerError(.invalidArgument, message: "The file address has no path.")
         }
     }
+
+    /// Turns what a user typed (a path or an address) into a URL this policy allows.
+    ///
+    /// A string with a scheme (`name:` before anything else) is judged by its scheme before it
+    /// is parsed, so `av://lavfi:testsrc` is refused even though it is not a valid URL. Anything
+    /// else is a file path, relative to `directory`, with `~` expanded.
+    public func resolve(_ text: String, relativeTo directory: URL? = nil) throws(PlayerError) -> URL {
+        if let colon = text.firstIndex(of: ":"), text.distance(from: text.startIndex, to: colon) > 1 {
+            let scheme = String(text[..<colon])
+            let isScheme =
+                scheme.first?.isLetter == true
+                && scheme.allSatisfy { $0.isLetter || $0.isNumber || "+-.".contains($0) }
+            if isScheme {
+                guard allowedSchemes.contains(scheme.lowercased()) else {
+                    throw PlayerError(.refusedScheme(scheme.lowercased()))
+                }
+                guard let url = URL(string: text) else {
+                    throw PlayerError(.invalidArgument, message: "\"\(text)\" is not a valid address.")
+                }
+                try check(url)
+                return url
+            }
+        }
+        guard !text.isEmpty else { throw PlayerError(.invalidArgument, message: "No file or address was given.") }
+        let path = (text as NSString).expandingTildeInPath
+        let base = directory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        return URL(fileURLWithPath: path, relativeTo: base).standardizedFileURL
+    }
 }

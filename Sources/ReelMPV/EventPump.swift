@@ -46,6 +46,9 @@ final class EventPump: Sendable {
             continuation.yield(.itemStarted(entry.item))
         case MPV_EVENT_FILE_LOADED:
             guard let entry = registry.currentEntry() else { return }
+            // Observed properties trail events, so read what "loaded" promises now: a consumer
+            // sees tracks, duration and chapters before it sees the item as loaded.
+            read(ObservedProperty.knownAtLoad, abLoop: &abLoop)
             for subtitle in entry.subtitles {
                 _ = withMPVNode(MPVEngine.subAdd(subtitle, flags: "auto")) {
                     mpv_command_node_async(handle.pointer, 0, $0)
@@ -55,6 +58,9 @@ final class EventPump: Sendable {
         case MPV_EVENT_END_FILE:
             guard let data = event.data?.assumingMemoryBound(to: mpv_event_end_file.self).pointee else { return }
             endFile(data)
+        case MPV_EVENT_VIDEO_RECONFIG:
+            // The picture's geometry is known before the first frame is reported.
+            read([.videoParams], abLoop: &abLoop)
         case MPV_EVENT_SEEK:
             continuation.yield(.seekStarted)
         case MPV_EVENT_PLAYBACK_RESTART:
@@ -74,14 +80,6 @@ final class EventPump: Sendable {
                 var yes: Int32 = 1
                 mpv_set_property_async(handle.pointer, 0, "pause", MPV_FORMAT_FLAG, &yes)
             }
-        case MPV_EVENT_COMMAND_REPLY, MPV_EVENT_SET_PROPERTY_REPLY:
-            guard event.reply_userdata != 0, let command = registry.reply(event.reply_userdata) else { return }
-            if event.error < 0 {
-                let error = PlayerError(
-                    .commandFailed, engineCode: Int(event.error),
-                    engineDetail: String(cString: mpv_error_string(event.error)))
-                continuation.yield(.commandFailed(command, error))
-            }
         case MPV_EVENT_LOG_MESSAGE:
             guard let data = event.data?.assumingMemoryBound(to: mpv_event_log_message.self).pointee else { return }
             let message = MPVConfiguration.LogMessage(
@@ -91,6 +89,19 @@ final class EventPump: Sendable {
             logHandler?(message)
         default:
             break
+        }
+    }
+
+    /// Reads properties now and yields their values, instead of waiting for their notifications.
+    private func read(_ properties: [ObservedProperty], abLoop: inout ABLoop) {
+        for property in properties {
+            var node = mpv_node()
+            guard mpv_get_property(handle.pointer, property.name, MPV_FORMAT_NODE, &node) >= 0 else { continue }
+            let value = MPVNode(&node)
+            mpv_free_node_contents(&node)
+            if let change = property.change(value, at: .now, abLoop: &abLoop) {
+                continuation.yield(.property(change))
+            }
         }
     }
 
@@ -106,7 +117,8 @@ final class EventPump: Sendable {
         case MPV_END_FILE_REASON_REDIRECT:
             // A playlist expanded into entries; they play on behalf of the same request.
             if data.playlist_insert_num_entries > 0 {
-                registry.inherit(from: entry, first: data.playlist_insert_id, count: Int(data.playlist_insert_num_entries))
+                registry.inherit(
+                    from: entry, first: data.playlist_insert_id, count: Int(data.playlist_insert_num_entries))
             } else {
                 let error = PlayerError(.unsupportedFormat, message: "The playlist holds nothing that may be played.")
                 continuation.yield(.itemEnded(entry.item, .failed(error)))

@@ -2,8 +2,8 @@ import Foundation
 import ReelCore
 
 /// What the engine remembers between a command and the events it causes: which libmpv playlist
-/// entry belongs to which ``ItemID``, the commands awaiting a reply, and the log lines of the
-/// item being opened (to explain a failure).
+/// entry belongs to which ``ItemID``, and the log lines of the item being opened (to explain a
+/// failure).
 ///
 /// Shared by the caller's thread (commands) and the event thread, so every member is guarded
 /// by one lock; `@unchecked Sendable` is sound because nothing is reached without it.
@@ -18,8 +18,6 @@ final class ItemRegistry: @unchecked Sendable {
     private var entries: [Int64: Entry] = [:]
     private var current: Int64?
     private var log: [String] = []
-    private var pending: [UInt64: EngineCommand] = [:]
-    private var nextReply: UInt64 = 1
 
     /// Runs `body` with the registry locked, so that a load and its registration are atomic with
     /// respect to the event thread's look-ups.
@@ -67,16 +65,4 @@ final class ItemRegistry: @unchecked Sendable {
             if log.count > 20 { log.removeFirst(log.count - 20) }
         }
     }
-
-    /// A reply identifier for an asynchronous command.
-    func expectReply(for command: EngineCommand) -> UInt64 {
-        withLock {
-            nextReply += 1
-            pending[nextReply] = command
-            return nextReply
-        }
-    }
-
-    /// The command that a reply answers.
-    func reply(_ id: UInt64) -> EngineCommand? { withLock { pending.removeValue(forKey: id) } }
 }

@@ -46,6 +46,8 @@ public final class MPVEngine: PlaybackEngine {
     let handle: MPVHandle
     private let registry = ItemRegistry()
     private let lifecycle = Mutex(Lifecycle())
+    private let commands = DispatchQueue(label: "reel.mpv.commands")
+    private let continuation: AsyncStream<EngineEvent>.Continuation
     private let pumpDone = DispatchGroup()
 
     /// Creates and starts an engine.
@@ -56,7 +58,8 @@ public final class MPVEngine: PlaybackEngine {
     public init(configuration: MPVConfiguration = .standard) throws(PlayerError) {
         self.configuration = configuration
         if let protected = configuration.options.keys.first(where: { Self.protectedOptions.contains($0) }) {
-            throw PlayerError(.invalidArgument, message: "The option \"\(protected)\" is set by Reel and cannot be changed.")
+            throw PlayerError(
+                .invalidArgument, message: "The option \"\(protected)\" is set by Reel and cannot be changed.")
         }
         setlocale(LC_NUMERIC, "C")
         guard let pointer = mpv_create() else {
@@ -66,6 +69,7 @@ public final class MPVEngine: PlaybackEngine {
         self.handle = handle
         let (stream, continuation) = AsyncStream<EngineEvent>.makeStream(bufferingPolicy: .unbounded)
         events = stream
+        self.continuation = continuation
         do {
             try Self.setOptions(configuration, on: handle)
             try Self.check(mpv_initialize(pointer), "initialise the engine")
@@ -103,71 +107,30 @@ public final class MPVEngine: PlaybackEngine {
     // MARK: - PlaybackEngine
 
     /// Accepts a command, or throws why not. Safe to call from any thread.
+    ///
+    /// Arguments and addresses are checked at once; the command itself then runs on the engine's
+    /// serial command queue, in the order sent. A failure there arrives as
+    /// ``EngineEvent/commandFailed(_:_:)``.
     public func send(_ command: EngineCommand) throws(PlayerError) {
-        // Held while libmpv is called, so teardown cannot destroy the handle under a send.
+        let call = try Self.call(for: command, policy: configuration.urlPolicy)
+        // Held while enqueuing, so teardown's `quit` is always queued after the last command.
         try lifecycle.withLock { (lifecycle) throws(PlayerError) in
             guard lifecycle.isAlive else { throw PlayerError(.engineGone) }
-            try perform(command)
-        }
-    }
-
-    private func perform(_ command: EngineCommand) throws(PlayerError) {
-        switch command {
-        case .load(let request): try load(request)
-        case .stop: try run(command, .array([.string("stop")]))
-        case .play: try set(command, "pause", .flag(false))
-        case .pause: try set(command, "pause", .flag(true))
-        case .seek(let target, let precision):
-            let (seconds, mode) =
-                switch target {
-                case .absolute(let time): (time, "absolute")
-                case .relative(let delta): (delta, "relative")
-                }
-            guard seconds.isFinite else { throw PlayerError(.invalidArgument, message: "A seek needs a finite time.") }
-            let flags = "\(mode)+\(precision == .exact ? "exact" : "keyframes")"
-            try run(command, .map(["name": .string("seek"), "target": .double(seconds), "flags": .string(flags)]))
-        case .setSpeed(let speed):
-            guard speed.isFinite, (0.01...100).contains(speed) else {
-                throw PlayerError(.invalidArgument, message: "Speed must be between 0.01 and 100.")
-            }
-            try set(command, "speed", .double(speed))
-        case .setVolume(let volume):
-            guard volume.isFinite, (0...1).contains(volume) else {
-                throw PlayerError(.invalidArgument, message: "Volume must be between 0 and 1.")
-            }
-            try set(command, "volume", .double(volume * 100))
-        case .setMuted(let muted): try set(command, "mute", .flag(muted))
-        case .setLoop(let mode): try set(command, "loop-file", .string(mode == .item ? "inf" : "no"))
-        case .setABLoop(let loop):
-            for point in [loop.a, loop.b] where point.map({ !$0.isFinite || $0 < 0 }) == true {
-                throw PlayerError(.invalidArgument, message: "Loop points must be finite and not negative.")
-            }
-            try set(command, "ab-loop-a", loop.a.map(MPVNode.double) ?? .string("no"))
-            try set(command, "ab-loop-b", loop.b.map(MPVNode.double) ?? .string("no"))
-        case .selectTrack(let kind, let id):
-            let property =
-                switch kind {
-                case .video: "vid"
-                case .audio: "aid"
-                case .subtitle: "sid"
-                }
-            try set(command, property, id.map { .int(Int64($0)) } ?? .string("no"))
-        case .addSubtitle(let subtitle):
-            try configuration.urlPolicy.check(subtitle.url)
-            try run(command, Self.subAdd(subtitle, flags: "select"))
+            commands.async { self.execute(call, for: command) }
         }
     }
 
     /// Stops playback and releases libmpv. Idempotent; later sends throw ``PlayerError/Code/engineGone``.
     public func shutdown() async {
         if beginShutdown() {
-            _ = mpv_command_string(handle.pointer, "quit")
+            // After every command already queued.
+            commands.async { [handle] in _ = mpv_command_string(handle.pointer, "quit") }
         }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             pumpDone.notify(queue: .global()) { continuation.resume() }
         }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async {
+            commands.async {
                 self.destroyOnce()
                 continuation.resume()
             }
@@ -176,49 +139,123 @@ public final class MPVEngine: PlaybackEngine {
 
     // MARK: - Commands
 
-    private func load(_ request: LoadRequest) throws(PlayerError) {
-        let item = request.item
-        try configuration.urlPolicy.check(item.url)
-        for subtitle in item.externalSubtitles { try configuration.urlPolicy.check(subtitle.url) }
-        if let start = item.startPosition, !start.isFinite || start < 0 {
-            throw PlayerError(.invalidArgument, message: "The start position must be a time in the media.")
+    /// One libmpv call, prepared and validated on the caller's thread.
+    enum Call: Sendable {
+        case load(LoadRequest, pause: Bool, node: MPVNode)
+        case command(MPVNode)
+        case set([Property])
+    }
+
+    /// A property and the value to give it.
+    struct Property: Sendable {
+        var name: String
+        var value: MPVNode
+    }
+
+    /// Checks `command` and turns it into the libmpv calls that carry it out.
+    static func call(for command: EngineCommand, policy: URLPolicy) throws(PlayerError) -> Call {
+        switch command {
+        case .load(let request):
+            let item = request.item
+            try policy.check(item.url)
+            for subtitle in item.externalSubtitles { try policy.check(subtitle.url) }
+            if let start = item.startPosition, !start.isFinite || start < 0 {
+                throw PlayerError(.invalidArgument, message: "The start position must be a time in the media.")
+            }
+            var options: [String: MPVNode] = [:]
+            if let start = item.startPosition { options["start"] = .string(String(format: "%.3f", start)) }
+            if let title = item.title { options["force-media-title"] = .string(title) }
+            let node = MPVNode.map([
+                "name": .string("loadfile"), "url": .string(target(of: item.url)), "flags": .string("replace"),
+                "options": .map(options),
+            ])
+            return .load(request, pause: !request.autoplay, node: node)
+        case .stop: return .command(.array([.string("stop")]))
+        case .play: return .set([Property(name: "pause", value: .flag(false))])
+        case .pause: return .set([Property(name: "pause", value: .flag(true))])
+        case .seek(let target, let precision):
+            let (seconds, mode) =
+                switch target {
+                case .absolute(let time): (time, "absolute")
+                case .relative(let delta): (delta, "relative")
+                }
+            guard seconds.isFinite else { throw PlayerError(.invalidArgument, message: "A seek needs a finite time.") }
+            let flags = "\(mode)+\(precision == .exact ? "exact" : "keyframes")"
+            return .command(.map(["name": .string("seek"), "target": .double(seconds), "flags": .string(flags)]))
+        case .setSpeed(let speed):
+            guard speed.isFinite, (0.01...100).contains(speed) else {
+                throw PlayerError(.invalidArgument, message: "Speed must be between 0.01 and 100.")
+            }
+            return .set([Property(name: "speed", value: .double(speed))])
+        case .setVolume(let volume):
+            guard volume.isFinite, (0...1).contains(volume) else {
+                throw PlayerError(.invalidArgument, message: "Volume must be between 0 and 1.")
+            }
+            return .set([Property(name: "volume", value: .double(volume * 100))])
+        case .setMuted(let muted): return .set([Property(name: "mute", value: .flag(muted))])
+        case .setLoop(let mode):
+            return .set([Property(name: "loop-file", value: .string(mode == .item ? "inf" : "no"))])
+        case .setABLoop(let loop):
+            for point in [loop.a, loop.b] where point.map({ !$0.isFinite || $0 < 0 }) == true {
+                throw PlayerError(.invalidArgument, message: "Loop points must be finite and not negative.")
+            }
+            return .set([
+                Property(name: "ab-loop-a", value: loop.a.map(MPVNode.double) ?? .string("no")),
+                Property(name: "ab-loop-b", value: loop.b.map(MPVNode.double) ?? .string("no")),
+            ])
+        case .selectTrack(let kind, let id):
+            if let id, id < 1 { throw PlayerError(.invalidArgument, message: "Track identifiers start at 1.") }
+            let property =
+                switch kind {
+                case .video: "vid"
+                case .audio: "aid"
+                case .subtitle: "sid"
+                }
+            return .set([Property(name: property, value: id.map { .int(Int64($0)) } ?? .string("no"))])
+        case .addSubtitle(let subtitle):
+            try policy.check(subtitle.url)
+            return .command(subAdd(subtitle, flags: "select"))
         }
-        var options: [String: MPVNode] = [:]
-        if let start = item.startPosition { options["start"] = .string(String(format: "%.3f", start)) }
-        if let title = item.title { options["force-media-title"] = .string(title) }
-        var pause = request.autoplay ? 0 : 1 as Int32
-        _ = mpv_set_property(handle.pointer, "pause", MPV_FORMAT_FLAG, &pause)
-        let command = MPVNode.map([
-            "name": .string("loadfile"), "url": .string(Self.target(of: item.url)), "flags": .string("replace"),
-            "options": .map(options),
-        ])
+    }
+
+    /// Runs on the command queue: libmpv's synchronous calls, in the order sent.
+    private func execute(_ call: Call, for command: EngineCommand) {
+        do {
+            switch call {
+            case .load(let request, let pause, let node): try load(request, pause: pause, node: node)
+            case .command(let node):
+                let status = withMPVNode(node) { mpv_command_node(handle.pointer, $0, nil) }
+                try Self.check(status, "carry out the command")
+            case .set(let properties):
+                for property in properties {
+                    let status = withMPVNode(property.value) {
+                        mpv_set_property(handle.pointer, property.name, MPV_FORMAT_NODE, $0)
+                    }
+                    try Self.check(status, "set \(property.name)")
+                }
+            }
+        } catch {
+            continuation.yield(.commandFailed(command, error))
+        }
+    }
+
+    private func load(_ request: LoadRequest, pause: Bool, node: MPVNode) throws(PlayerError) {
+        var flag: Int32 = pause ? 1 : 0
+        _ = mpv_set_property(handle.pointer, "pause", MPV_FORMAT_FLAG, &flag)
         // Registered under the registry's lock, so the event thread cannot see the item's
         // START_FILE before it knows which request the entry belongs to.
         try registry.withLock { () throws(PlayerError) in
             var result = mpv_node()
-            let status = withMPVNode(command) { mpv_command_node(handle.pointer, $0, &result) }
+            let status = withMPVNode(node) { mpv_command_node(handle.pointer, $0, &result) }
             defer { mpv_free_node_contents(&result) }
-            try Self.check(status, "load \(item.url.lastPathComponent)")
+            try Self.check(status, "load \(request.item.url.lastPathComponent)")
             guard case .int(let entry) = MPVNode(&result)["playlist_entry_id"] else {
                 throw PlayerError(.commandFailed, message: "The engine did not accept the item.")
             }
             registry.registerLocked(
-                entry: entry, .init(item: request.id, url: item.url, subtitles: item.externalSubtitles))
+                entry: entry,
+                .init(item: request.id, url: request.item.url, subtitles: request.item.externalSubtitles))
         }
-    }
-
-    private func run(_ command: EngineCommand, _ node: MPVNode) throws(PlayerError) {
-        let reply = registry.expectReply(for: command)
-        let status = withMPVNode(node) { mpv_command_node_async(handle.pointer, reply, $0) }
-        if status < 0 { _ = registry.reply(reply) }
-        try Self.check(status, "carry out the command")
-    }
-
-    private func set(_ command: EngineCommand, _ name: String, _ value: MPVNode) throws(PlayerError) {
-        let reply = registry.expectReply(for: command)
-        let status = withMPVNode(value) { mpv_set_property_async(handle.pointer, reply, name, MPV_FORMAT_NODE, $0) }
-        if status < 0 { _ = registry.reply(reply) }
-        try Self.check(status, "set \(name)")
     }
 
     static func subAdd(_ subtitle: ExternalSubtitle, flags: String) -> MPVNode {

@@ -29,6 +29,11 @@ enum ObservedProperty: UInt64, CaseIterable {
     case abLoopA
     case abLoopB
 
+    /// What is known once a file is loaded, read at `MPV_EVENT_FILE_LOADED`.
+    static let knownAtLoad: [ObservedProperty] = [
+        .duration, .trackList, .chapterList, .metadata, .mediaTitle, .fileFormat, .seekable,
+    ]
+
     /// The libmpv property name.
     var name: String {
         switch self {
@@ -70,7 +75,9 @@ enum ObservedProperty: UInt64, CaseIterable {
         case .videoParams: return .video(Self.video(value))
         case .chapterList:
             return .chapters(
-                value.array.compactMap { node in node["time"].double.map { Chapter(title: node["title"].string, start: $0) } })
+                value.array.compactMap { node in
+                    node["time"].double.map { Chapter(title: node["title"].string, start: $0) }
+                })
         case .metadata:
             guard case .map(let map) = value else { return .metadata([:]) }
             return .metadata(map.compactMapValues { $0.string })

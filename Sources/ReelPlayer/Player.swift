@@ -177,6 +177,8 @@ public final class Player {
     public func shutdown() async {
         guard !isShutDown else { return }
         isShutDown = true
+        // A deliberate shutdown unloads the item; only an engine that dies by itself fails it.
+        apply(.sent(.stop, reason: .user))
         for task in timeObservers.values { task.cancel() }
         timeObservers.removeAll()
         await engine.shutdown()

@@ -50,7 +50,8 @@ public final class FakeEngine: PlaybackEngine {
         /// One video track and two audio tracks (eng, ger) and one subtitle track (eng).
         public static let defaultTracks = [
             Track(id: 1, kind: .video, codec: "h264", isDefault: true, width: 320, height: 240, frameRate: 30),
-            Track(id: 1, kind: .audio, codec: "aac", language: "eng", isDefault: true, channelCount: 1, sampleRate: 48000),
+            Track(
+                id: 1, kind: .audio, codec: "aac", language: "eng", isDefault: true, channelCount: 1, sampleRate: 48000),
             Track(id: 2, kind: .audio, codec: "aac", language: "ger", channelCount: 1, sampleRate: 48000),
             Track(id: 1, kind: .subtitle, codec: "subrip", language: "eng"),
         ]

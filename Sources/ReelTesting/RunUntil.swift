@@ -1,0 +1,92 @@
+import Foundation
+import Observation
+import ReelCore
+import ReelPlayer
+import Synchronization
+
+/// A condition a test waited for did not hold before its deadline.
+public struct RunUntilTimeout: Error, CustomStringConvertible {
+    /// What was awaited.
+    public var condition: String
+    /// The player's state when the time ran out.
+    public var lastState: PlayerState
+    /// How long the test waited.
+    public var timeout: Duration
+
+    public var description: String {
+        "Timed out after \(timeout) waiting for \(condition); the player was \(lastState)."
+    }
+}
+
+/// Run-until helpers in the spirit of Media3's `TestPlayerRunHelper`: wait for a condition on a
+/// ``Player`` by observing it, never by sleeping.
+extension Player {
+    /// Waits until `predicate` holds, re-checking after every observable change.
+    /// - Throws: ``RunUntilTimeout`` when `timeout` passes first.
+    public func until(
+        _ condition: String, timeout: Duration = .seconds(10), _ predicate: @MainActor (Player) -> Bool
+    ) async throws(RunUntilTimeout) {
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        while !predicate(self) {
+            guard await nextChange(before: deadline) else {
+                throw RunUntilTimeout(condition: condition, lastState: state, timeout: timeout)
+            }
+        }
+    }
+
+    /// Waits until ``state`` equals `state`.
+    public func until(state expected: PlayerState, timeout: Duration = .seconds(10)) async throws(RunUntilTimeout) {
+        try await until("state \(expected)", timeout: timeout) { $0.state == expected }
+    }
+
+    /// Waits until the item's status equals `status`.
+    public func until(status expected: ItemStatus, timeout: Duration = .seconds(10)) async throws(RunUntilTimeout) {
+        try await until("status \(expected)", timeout: timeout) { $0.playback.status == expected }
+    }
+
+    /// Waits until playback has passed `position` seconds (the position is extrapolated, so this
+    /// checks again at the moment the position should be reached, and at every change).
+    public func until(position: TimeInterval, timeout: Duration = .seconds(10)) async throws(RunUntilTimeout) {
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        while currentTime < position {
+            let rate = playback.anchor.rate
+            let wait: Duration =
+                rate > 0 ? .milliseconds(Int(max(1, (position - currentTime) / rate * 1000))) : .seconds(3600)
+            guard await nextChange(before: min(deadline, ContinuousClock.now.advanced(by: wait))) else {
+                if ContinuousClock.now >= deadline {
+                    throw RunUntilTimeout(condition: "position \(position)", lastState: state, timeout: timeout)
+                }
+                continue
+            }
+        }
+    }
+
+    /// Resumes after the next change of ``playback`` (true) or at `deadline` (false).
+    private func nextChange(before deadline: ContinuousClock.Instant) async -> Bool {
+        let once = Mutex<CheckedContinuation<Bool, Never>?>(nil)
+        let resume: @Sendable (Bool) -> Void = { value in
+            let continuation = once.withLock { stored in
+                defer { stored = nil }
+                return stored
+            }
+            continuation?.resume(returning: value)
+        }
+        let timer = Mutex<Task<Void, Never>?>(nil)
+        let changed = await withCheckedContinuation { continuation in
+            once.withLock { $0 = continuation }
+            withObservationTracking {
+                _ = self.playback
+            } onChange: {
+                // willSet semantics: let the change land before the caller looks again.
+                Task { @MainActor in resume(true) }
+            }
+            let task = Task {
+                try? await Task.sleep(until: deadline, clock: .continuous)
+                resume(false)
+            }
+            timer.withLock { $0 = task }
+        }
+        timer.withLock { $0?.cancel() }
+        return changed
+    }
+}

@@ -1,0 +1,115 @@
+# Reel's build and project tasks. `make help` lists them.
+#
+# Every target that builds first runs scripts/install-deps.sh, which installs the missing Debian
+# packages (and does nothing, quickly, when they are all there).
+#
+# Variables (make VAR=value):
+#   SCRATCH=DIR       SwiftPM scratch path (default: SwiftPM's own .build); name others .build-NAME
+#   RUN_CONFIG=debug  configuration of `make run` (default: release, for smooth playback)
+#   RUN_ARGS=...      arguments of `make run` (default: demo)
+#   TEST_FLAGS=...    extra `swift test` flags, e.g. TEST_FLAGS='--filter ReelCoreTests'
+#   TEST_TIMEOUT=30m  the whole `swift test` run is stopped after this long
+#   TEST_WRAPPER=...  what runs `swift test`: headless by default (no DISPLAY); a GUI suite
+#                     would use TEST_WRAPPER=scripts/with-display.sh
+#   BENCH_ARGS=...    arguments of `make bench`
+
+SHELL := /bin/bash
+.SHELLFLAGS := -euo pipefail -c
+.DEFAULT_GOAL := build
+# SwiftPM locks its scratch path anyway; steps of one target must run in order.
+.NOTPARALLEL:
+
+# The toolchain is not a Debian package: use /opt/swift when swift is not on PATH.
+ifeq ($(shell command -v swift 2>/dev/null),)
+ifneq ($(wildcard /opt/swift/usr/bin/swift),)
+export PATH := /opt/swift/usr/bin:$(PATH)
+endif
+endif
+
+SWIFT        ?= swift
+SCRATCH      ?=
+RUN_CONFIG   ?= release
+RUN_ARGS     ?= demo
+TEST_FLAGS   ?=
+TEST_TIMEOUT ?= 30m
+TEST_WRAPPER ?= env -u DISPLAY -u WAYLAND_DISPLAY
+BENCH_ARGS   ?=
+
+SCRATCH_DIR  := $(if $(SCRATCH),$(SCRATCH),.build)
+SPM          := $(if $(SCRATCH),--scratch-path $(SCRATCH))
+LOGS         := $(SCRATCH_DIR)/logs
+LINT_PATHS   := Sources Tests Package.swift
+
+export DEBIAN_FRONTEND := noninteractive
+
+# $(call checked-build,LOG,SWIFT BUILD ARGUMENTS): builds, keeps the output in $(LOGS)/LOG.log,
+# and fails if the compiler, the linker or SwiftPM printed any warning. Reel builds with zero
+# warnings. An incremental build prints only the warnings of what it recompiles, so the files
+# that warned are touched (mtime only) and warn again next time until fixed; CI's fresh clone
+# compiles everything anyway.
+define checked-build
+	@mkdir -p $(LOGS)
+	$(SWIFT) build $(SPM) $(2) 2>&1 | tee $(LOGS)/$(1).log
+	@if grep -n 'warning:' $(LOGS)/$(1).log >&2; then \
+		grep -o '^$(CURDIR)/[^:]*\.swift' $(LOGS)/$(1).log | sort -u | xargs -r touch -c; \
+		echo "error: the build printed the warnings above; Reel builds with zero warnings" >&2; \
+		exit 1; \
+	fi
+endef
+
+.PHONY: help deps build build-tests test unit-test lint format run bench bench-run clean distclean
+
+help: ## List the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/^([a-z-]+):.*## /  make \1\t/' | expand -t 22
+
+deps: ## Install the missing Debian packages (scripts/install-deps.sh)
+	@bash scripts/install-deps.sh
+
+build: deps ## Build everything (debug), warnings fail
+	$(call checked-build,build,)
+
+build-tests: deps ## Build everything and the tests (debug), warnings fail
+	$(call checked-build,build-tests,--build-tests)
+
+# .NOTPARALLEL makes the prerequisites run in the order written. The last line sums up the test
+# log (XCTest's total and Swift Testing's run line): "tests: N passed, 0 failed".
+test: build-tests unit-test lint ## Build, run every test headless, then lint: what CI runs
+	@awk '/Executed [0-9]+ tests?, with 0 failures/ { xctest = $$2 } \
+		/Test run with [0-9]+ tests? .*passed/ { for (i = 1; i < NF; i++) if ($$i == "with") { testing = $$(i + 1); break } } \
+		END { if (xctest != "" || testing != "") printf "tests: %d passed, 0 failed\n", xctest + testing }' \
+		$(LOGS)/test.log
+
+unit-test: ## Run the built tests (XCTest and Swift Testing) headless, without building
+	@mkdir -p $(LOGS)
+	$(TEST_WRAPPER) timeout --kill-after=30s $(TEST_TIMEOUT) \
+		$(SWIFT) test $(SPM) --skip-build $(TEST_FLAGS) 2>&1 | tee $(LOGS)/test.log
+
+lint: ## Check the formatting of Sources, Tests and Package.swift (swift format lint --strict)
+	$(SWIFT) format lint --strict --recursive $(LINT_PATHS)
+	@echo "lint: no findings in $(LINT_PATHS)"
+
+format: ## Format Sources, Tests and Package.swift in place
+	$(SWIFT) format format --in-place --recursive $(LINT_PATHS)
+
+run: deps ## Build and run `reel demo` (a window when there is a display, headless otherwise)
+	$(call checked-build,run,-c $(RUN_CONFIG) --product reel)
+	$(SWIFT) run $(SPM) -c $(RUN_CONFIG) --skip-build reel $(RUN_ARGS)
+
+bench: deps ## Run the benchmarks (ReelBench, release); not part of `make test`
+	@description=$$($(SWIFT) package $(SPM) describe --type json); \
+	if grep -q '"name" : "ReelBench"' <<<"$$description"; then \
+		$(MAKE) --no-print-directory bench-run; \
+	else \
+		echo "bench: Package.swift has no ReelBench target yet: there is nothing to benchmark." >&2; \
+	fi
+
+bench-run:
+	$(call checked-build,bench,-c release --product ReelBench)
+	$(SWIFT) run $(SPM) -c release --skip-build ReelBench $(BENCH_ARGS)
+
+clean: ## Remove build products (keeps the fetched packages)
+	$(SWIFT) package $(SPM) clean
+	rm -rf $(LOGS)
+
+distclean: ## Remove the whole scratch path
+	rm -rf $(SCRATCH_DIR)

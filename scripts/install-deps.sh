@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages that Reel needs to build, test and run: the one list of them.
+#
+#   scripts/install-deps.sh           install whatever is missing (as root, or through sudo)
+#   scripts/install-deps.sh --check   only report what is missing; exit 1 if anything is
+#   scripts/install-deps.sh --list    print the package list, one a line
+#
+# Idempotent and quick when everything is there: one `dpkg-query` per package, and apt is run
+# only for the missing ones. README.md shows this list ("What you need"): keep the two in step.
+# The Swift 6 toolchain itself is not a Debian package; it is expected on PATH (or at /opt/swift).
+set -euo pipefail
+
+packages=(
+    pkg-config        # finds libmpv for the version check below
+    libmpv-dev        # libmpv 0.35.1 (client API 2.0): headers and libmpv.so, linked by CMPV
+    mpv               # the mpv CLI: the benchmark peer
+    ffmpeg            # the ffmpeg CLI: tests and `reel demo` generate their media with it
+    libsdl2-dev       # SDL2: the window and input of the later ReelSDL layer
+    xvfb              # a virtual X display for GUI tests (scripts/with-display.sh)
+    xauth             # X authority files for Xvfb sessions
+    xdotool           # sends keys and clicks to windows in GUI tests
+    fonts-dejavu-core # a font for libass, which renders subtitles
+)
+
+log() { printf 'install-deps: %s\n' "$*" >&2; }
+
+mode=install
+case "${1:-}" in
+    "") ;;
+    --check) mode=check ;;
+    --list)
+        printf '%s\n' "${packages[@]}"
+        exit 0
+        ;;
+    -h | --help)
+        sed -n '2,10s/^# \{0,1\}//p' "$0"
+        exit 0
+        ;;
+    *)
+        log "unknown option: $1 (try --help)"
+        exit 2
+        ;;
+esac
+
+if ! command -v dpkg-query >/dev/null 2>&1; then
+    log "not a Debian system: install the equivalents of these yourself: ${packages[*]}"
+    exit 0
+fi
+
+missing=()
+for package in "${packages[@]}"; do
+    status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
+    if [[ $status != "install ok installed" ]]; then
+        missing+=("$package")
+    fi
+done
+
+if ((${#missing[@]} > 0)); then
+    if [[ $mode == check ]]; then
+        log "missing: ${missing[*]}"
+        exit 1
+    fi
+    as_root=()
+    if [[ $(id -u) -ne 0 ]]; then
+        if ! command -v sudo >/dev/null 2>&1; then
+            log "missing: ${missing[*]}; run this script as root, or install sudo"
+            exit 1
+        fi
+        as_root=(sudo)
+    fi
+    log "installing: ${missing[*]}"
+    apt=(env DEBIAN_FRONTEND=noninteractive apt-get -q -o DPkg::Lock::Timeout=300)
+    "${as_root[@]}" "${apt[@]}" update
+    "${as_root[@]}" "${apt[@]}" install -y --no-install-recommends "${missing[@]}"
+fi
+
+# CMPV links libmpv without SwiftPM's pkgConfig (see Package.swift); check the version here.
+if ! pkg-config --atleast-version=2.0 mpv; then
+    log "libmpv's client API 2.0 or later is needed (Debian 12's libmpv-dev 0.35.1 has 2.0);" \
+        "pkg-config found $(pkg-config --modversion mpv 2>/dev/null || echo none)"
+    exit 1
+fi
+
+if ! command -v swift >/dev/null 2>&1 && [[ ! -x /opt/swift/usr/bin/swift ]]; then
+    log "no Swift toolchain: Reel needs Swift 6 (swift.org's build for Debian 12) on PATH or at /opt/swift"
+    exit 1
+fi
+
+if [[ $mode == check ]]; then
+    log "all ${#packages[@]} packages are installed"
+fi

@@ -1,0 +1,74 @@
+import Foundation
+import ReelCore
+import ReelMPV
+import ReelPlayer
+import ReelTesting
+import Testing
+
+/// The engines the contract suite runs against.
+enum EngineKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case fake
+    case mpv
+
+    var testDescription: String { rawValue }
+}
+
+/// A player on one engine kind, with what the suite needs to drive it the same way on both.
+@MainActor
+struct EngineUnderTest {
+    let kind: EngineKind
+    let player: Player
+    let fake: FakeEngine?
+
+    init(_ kind: EngineKind) throws {
+        self.kind = kind
+        switch kind {
+        case .fake:
+            let fake = FakeEngine()
+            self.fake = fake
+            player = Player(engine: fake)
+        case .mpv:
+            fake = nil
+            player = Player(engine: try MPVEngine(configuration: .headless))
+        }
+    }
+
+    /// The URL of a fixture; the fake is told what the real file holds.
+    func media(_ fixture: Fixture) async throws -> URL {
+        let url = try await MediaFixtures.url(for: fixture)
+        fake?.setMedia(Self.fakeMedia(for: fixture), for: url)
+        return url
+    }
+
+    /// Lets media time pass: real time passes by itself for mpv; the fake's timeline is moved.
+    func letTimePass(_ seconds: Double) { fake?.advance(by: seconds) }
+
+    /// Engine timeouts: real media needs real time.
+    var timeout: Duration { kind == .mpv ? .seconds(15) : .seconds(2) }
+
+    static func fakeMedia(for fixture: Fixture) -> FakeEngine.Media {
+        switch fixture {
+        case .tenSecondClip: FakeEngine.Media(duration: 10)
+        case .multiTrack:
+            FakeEngine.Media(
+                duration: 6,
+                tracks: [
+                    Track(id: 1, kind: .video, codec: "h264", width: 320, height: 240),
+                    Track(id: 1, kind: .audio, codec: "aac", language: "eng", title: "English", isDefault: true),
+                    Track(id: 2, kind: .audio, codec: "aac", language: "ger", title: "Deutsch"),
+                    Track(id: 1, kind: .subtitle, codec: "subrip", language: "eng"),
+                    Track(id: 2, kind: .subtitle, codec: "subrip", language: "ger"),
+                ],
+                chapters: [Chapter(title: "Intro", start: 0), Chapter(title: "Main", start: 3)])
+        default: FakeEngine.Media(duration: 2)
+        }
+    }
+}
+
+/// Open file descriptors and threads of this process, from /proc.
+enum ProcessResources {
+    static var openFileDescriptors: Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1
+    }
+    static var threads: Int { (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count) ?? -1 }
+}

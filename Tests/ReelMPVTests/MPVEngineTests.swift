@@ -1,0 +1,118 @@
+import Foundation
+import ReelCore
+import ReelMPV
+import ReelPlayer
+import ReelTesting
+import Testing
+
+@MainActor
+@Suite("MPVEngine", .serialized)
+struct MPVEngineTests {
+    /// Loads `url` and returns the error the item failed with.
+    private func failure(loading url: URL) async throws -> PlayerError {
+        let player = Player(engine: try MPVEngine(configuration: .headless))
+        defer { Task { await player.shutdown() } }
+        try player.load(MediaItem(url: url))
+        try await player.until("a failure", timeout: .seconds(15)) { player in
+            if case .paused(reason: .error) = player.state { true } else { false }
+        }
+        guard case .paused(reason: .error(let error)) = player.state else { throw PlayerError(.unknown) }
+        #expect(error.engineCode != nil)
+        return error
+    }
+
+    @Test func aMissingFileFailsWithFileNotFound() async throws {
+        let error = try await failure(loading: MediaFixtures.missingFile())
+        #expect(error.code == .fileNotFound)
+        #expect(error.message.contains("could not be found"))
+    }
+
+    @Test(arguments: [Fixture.zeroBytes, .truncated, .textAsMP4])
+    func corruptFilesFailWithUnsupportedFormat(_ fixture: Fixture) async throws {
+        let error = try await failure(loading: try await MediaFixtures.url(for: fixture))
+        #expect(error.code == .unsupportedFormat)
+    }
+
+    @Test(arguments: ["ytdl://x", "av://lavfi:testsrc", "lavfi://testsrc", "edl://a.mp4", "memory://abc"])
+    func unsafeSchemesAreRefusedBeforeReachingTheEngine(_ address: String) throws {
+        let engine = try MPVEngine(configuration: .headless)
+        // What a user types is judged by its scheme before it is even parsed…
+        #expect(throws: PlayerError.self) { try engine.configuration.urlPolicy.resolve(address) }
+        // …and a URL built by code is refused by the engine itself.
+        let url = try #require(URL(string: address) ?? URL(string: address.replacingOccurrences(of: ":t", with: "/t")))
+        do {
+            try engine.send(.load(LoadRequest(item: MediaItem(url: url))))
+            Issue.record("\(address) was accepted")
+        } catch {
+            guard case .refusedScheme = error.code else {
+                Issue.record("expected refusedScheme, got \(error)")
+                return
+            }
+        }
+        #expect(throws: PlayerError.self) {
+            try engine.send(.addSubtitle(ExternalSubtitle(url: url)))
+        }
+    }
+
+    @Test func securityOptionsCannotBeOverridden() {
+        var configuration = MPVConfiguration.headless
+        configuration.options = ["ytdl": "yes"]
+        #expect(throws: PlayerError.self) { try MPVEngine(configuration: configuration) }
+        configuration.options = ["load-scripts": "yes"]
+        #expect(throws: PlayerError.self) { try MPVEngine(configuration: configuration) }
+    }
+
+    @Test func invalidArgumentsAreRefused() throws {
+        let engine = try MPVEngine(configuration: .headless)
+        #expect(throws: PlayerError.self) { try engine.send(.setSpeed(.nan)) }
+        #expect(throws: PlayerError.self) { try engine.send(.setVolume(-1)) }
+        #expect(throws: PlayerError.self) { try engine.send(.seek(.absolute(.infinity), precision: .exact)) }
+        var item = MediaItem(url: URL(fileURLWithPath: "/tmp/x.mp4"))
+        item.startPosition = -3
+        #expect(throws: PlayerError.self) { try engine.send(.load(LoadRequest(item: item))) }
+    }
+
+    @Test func aStartPositionIsHonoured() async throws {
+        let player = Player(engine: try MPVEngine(configuration: .headless))
+        var item = MediaItem(url: try await MediaFixtures.url(for: .tenSecondClip), title: "Given title")
+        item.startPosition = 5
+        try player.load(item, autoplay: false)
+        try await player.until(status: .ready, timeout: .seconds(15))
+        try await player.until("position near 5", timeout: .seconds(5)) { abs($0.currentTime - 5) < 0.2 }
+        #expect(player.title == "Given title")
+        #expect(player.playback.container != nil)
+        #expect(player.aspectRatio.map { abs($0 - 4.0 / 3.0) < 0.01 } == true)
+        await player.shutdown()
+    }
+
+    @Test func sendsAfterShutdownThrowAndShutdownIsIdempotent() async throws {
+        let engine = try MPVEngine(configuration: .headless)
+        await engine.shutdown()
+        await engine.shutdown()
+        #expect(throws: PlayerError(.engineGone)) { try engine.send(.play) }
+        #expect(throws: PlayerError(.engineGone)) { try engine.send(.stop) }
+        var count = 0
+        for await event in engine.events where event == .shutdown { count += 1 }
+        #expect(count == 1)
+    }
+
+    @Test func loadStopCyclesLeaveThreadsAndFileDescriptorsFlat() async throws {
+        let url = try await MediaFixtures.url(for: .shortClip)
+        let player = Player(engine: try MPVEngine(configuration: .headless))
+        func cycle() async throws {
+            try player.load(MediaItem(url: url))
+            try await player.until(state: .playing, timeout: .seconds(15))
+            try player.stop()
+            try await player.until(status: .idle, timeout: .seconds(15))
+        }
+        // Warm up: decoder threads and caches settle during the first cycles.
+        for _ in 0..<10 { try await cycle() }
+        let fds = ProcessResources.openFileDescriptors
+        let threads = ProcessResources.threads
+        for _ in 0..<200 { try await cycle() }
+        #expect(
+            ProcessResources.openFileDescriptors <= fds + 2, "fds: \(fds) → \(ProcessResources.openFileDescriptors)")
+        #expect(ProcessResources.threads <= threads + 2, "threads: \(threads) → \(ProcessResources.threads)")
+        await player.shutdown()
+    }
+}

@@ -1,0 +1,192 @@
+import Foundation
+import ReelCore
+import ReelPlayer
+import ReelTesting
+import Testing
+
+@MainActor
+@Suite("Player on FakeEngine")
+struct PlayerTests {
+    let engine = FakeEngine()
+    let item = MediaItem(url: URL(string: "https://media.test/clip.mp4")!, title: "Clip")
+
+    @Test func loadPlaysAndReachesTheEndWithItsReason() async throws {
+        let player = Player(engine: engine)
+        var seen: [PlayerState] = []
+        player.onStateChange = { seen.append($0) }
+        try player.load(item)
+        try await player.until(state: .playing)
+        #expect(player.title == "Clip")
+        #expect(player.duration == 2)
+        engine.advance(by: 3)
+        try await player.until(state: .paused(reason: .endOfMedia))
+        #expect(player.currentTime == 2)
+        #expect(
+            seen == [.buffering(reason: .evaluatingBufferRate), .playing, .paused(reason: .endOfMedia)])
+    }
+
+    @Test func statesStreamStartsWithTheCurrentStateAndEndsAtShutdown() async throws {
+        let player = Player(engine: engine)
+        let states = player.states
+        try player.load(item, autoplay: false)
+        try await player.until(status: .ready)
+        await player.shutdown()
+        var collected: [PlayerState] = []
+        for await state in states { collected.append(state) }
+        #expect(collected.first == .paused(reason: .userInitiated))
+        #expect(collected.contains(.buffering(reason: .evaluatingBufferRate)) == false)
+        #expect(collected.last == .paused(reason: .userInitiated))
+    }
+
+    @Test func aRepeatedPlayAfterAnOutsidePauseWorks() async throws {
+        let player = Player(engine: engine)
+        try player.load(item)
+        try await player.until(state: .playing)
+        try player.play()
+        engine.emit(.property(.paused(true)))  // someone else paused the engine
+        try await player.until(state: .paused(reason: .userInitiated))
+        #expect(player.playback.intent.reason == .engine)
+        try player.play()
+        try await player.until(state: .playing)
+        #expect(engine.sentCommands.filter { $0 == .play }.count == 2)
+    }
+
+    @Test func playAtTheEndStartsAgainFromTheBeginning() async throws {
+        let player = Player(engine: engine)
+        try player.load(item)
+        try await player.until(state: .playing)
+        engine.advance(by: 5)
+        try await player.until(state: .paused(reason: .endOfMedia))
+        try player.togglePlayPause()
+        try await player.until(state: .playing)
+        #expect(engine.sentCommands.suffix(2) == [.seek(.absolute(0), precision: .keyframe), .play])
+        #expect(player.currentTime < 1)
+    }
+
+    @Test func pauseAndResumeCarryTheirReasons() async throws {
+        let player = Player(engine: engine)
+        try player.load(item)
+        try await player.until(state: .playing)
+        try player.pause(reason: .interruption)
+        #expect(player.state == .paused(reason: .interrupted))
+        try player.play(reason: .remote)
+        #expect(player.playback.intent.reason == .remote)
+        try await player.until(state: .playing)
+        try player.togglePlayPause()
+        #expect(player.state == .paused(reason: .userInitiated))
+    }
+
+    @Test func aStallBuffersAndPlaybackResumes() async throws {
+        let player = Player(engine: engine)
+        try player.load(item)
+        try await player.until(state: .playing)
+        engine.stall(progress: 0.2)
+        try await player.until(state: .buffering(reason: .toMinimizeStalls))
+        engine.resumeFromStall()
+        try await player.until(state: .playing)
+        #expect(player.playback.stallCount == 1)
+    }
+
+    @Test func aFailureFromTheEnginePausesWithTheError() async throws {
+        let error = PlayerError(.httpStatus(404))
+        engine.setFailure(error, for: item.url)
+        let player = Player(engine: engine)
+        try player.load(item)
+        try await player.until(state: .paused(reason: .error(error)))
+    }
+
+    @Test func aRefusedSchemeThrowsAndShowsTheError() throws {
+        let player = Player(engine: engine)
+        #expect(throws: PlayerError.self) { try player.load(MediaItem(url: URL(string: "ytdl://x")!)) }
+        guard case .paused(reason: .error(let error)) = player.state, case .refusedScheme("ytdl") = error.code else {
+            Issue.record("expected a refused-scheme error, got \(player.state)")
+            return
+        }
+        #expect(engine.sentCommands.isEmpty)
+    }
+
+    @Test func replacingAnItemReportsNoEndOfTheNewOne() async throws {
+        let player = Player(engine: engine)
+        let events = player.events
+        try player.load(item)
+        try await player.until(state: .playing)
+        let second = MediaItem(url: URL(string: "https://media.test/second.mp4")!)
+        try player.load(second)
+        try await player.until(state: .playing)
+        #expect(player.currentItem == second)
+        await player.shutdown()
+        var ends: [EndReason] = []
+        for await event in events {
+            if case .itemEnded(_, let reason) = event { ends.append(reason) }
+        }
+        #expect(ends == [.stopped])
+    }
+
+    @Test func tracksCanBeSwitchedAndSubtitlesTurnedOff() async throws {
+        let player = Player(engine: engine)
+        try player.load(item)
+        try await player.until(state: .playing)
+        #expect(player.audioTracks.count == 2)
+        try player.select(audio: player.audioTracks[1])
+        #expect(player.audioTrack?.language == "ger")
+        try player.select(subtitle: player.subtitleTracks.first)
+        #expect(player.subtitleTrack != nil)
+        try player.select(subtitle: nil)
+        #expect(player.subtitleTrack == nil)
+        try player.addSubtitle(url: URL(fileURLWithPath: "/tmp/extra.srt"), title: "Extra", language: "fra")
+        try await player.until("an external subtitle track") { $0.subtitleTracks.contains { $0.isExternal } }
+        #expect(player.subtitleTrack?.title == "Extra")
+    }
+
+    @Test func rateVolumeAndMuteAreApplied() throws {
+        let player = Player(engine: engine)
+        try player.setRate(1.5)
+        try player.setVolume(0.25)
+        try player.setMuted(true)
+        #expect(player.rate == 1.5)
+        #expect(player.volume == 0.25)
+        #expect(player.isMuted)
+        #expect(throws: PlayerError.self) { try player.setVolume(3) }
+        #expect(throws: PlayerError.self) { try player.setRate(0) }
+        #expect(player.volume == 0.25)
+    }
+
+    @Test func seeksLandWhereAsked() async throws {
+        let player = Player(engine: engine)
+        engine.setMedia(FakeEngine.Media(duration: 60), for: item.url)
+        try player.load(item, autoplay: false)
+        try await player.until(status: .ready)
+        try player.seek(to: 30)
+        try await player.until("the seek to finish") { $0.playback.waiting == .none }
+        #expect(player.currentTime == 30)
+        try player.skip(by: -10)
+        #expect(player.currentTime == 20)
+        try player.seek(to: 500)
+        #expect(player.currentTime == 60)
+    }
+
+    @Test func timeChangesAreReportedWhilePlaying() async throws {
+        let player = Player(engine: engine)
+        engine.setMedia(FakeEngine.Media(duration: 60), for: item.url)
+        try player.load(item)
+        try await player.until(state: .playing)
+        let times = AsyncStream<TimeInterval>.makeStream()
+        let observation = player.onTimeChange(every: .milliseconds(20)) { times.continuation.yield($0) }
+        var iterator = times.stream.makeAsyncIterator()
+        let first = await iterator.next()
+        let second = await iterator.next()
+        observation.cancel()
+        #expect(try #require(second) > #require(first))
+    }
+
+    @Test func callsAfterShutdownThrowEngineGone() async throws {
+        let player = Player(engine: engine)
+        await player.shutdown()
+        await player.shutdown()
+        #expect(player.isShutDown)
+        #expect(throws: PlayerError(.engineGone)) { try player.play() }
+        #expect(throws: PlayerError(.engineGone)) { try player.load(item) }
+        #expect(throws: PlayerError(.engineGone)) { try player.seek(to: 1) }
+        #expect(throws: PlayerError.self) { try engine.send(.play) }
+    }
+}

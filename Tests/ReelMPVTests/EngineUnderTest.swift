@@ -72,3 +72,20 @@ enum ProcessResources {
     }
     static var threads: Int { (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count) ?? -1 }
 }
+
+/// Loads media that must fail on libmpv and returns the error it failed with.
+@MainActor
+enum MPVFailure {
+    static func loading(_ url: URL) async throws -> PlayerError {
+        let player = Player(engine: try MPVEngine(configuration: .headless))
+        try player.load(MediaItem(url: url))
+        try await player.until("a failure", timeout: .seconds(20)) { player in
+            if case .paused(reason: .error) = player.state { true } else { false }
+        }
+        let status = player.playback.status
+        await player.shutdown()
+        guard case .failed(let error) = status else { throw PlayerError(.unknown) }
+        #expect(error.engineCode != nil)
+        return error
+    }
+}

@@ -8,28 +8,15 @@ import Testing
 @MainActor
 @Suite("MPVEngine", .serialized)
 struct MPVEngineTests {
-    /// Loads `url` and returns the error the item failed with.
-    private func failure(loading url: URL) async throws -> PlayerError {
-        let player = Player(engine: try MPVEngine(configuration: .headless))
-        defer { Task { await player.shutdown() } }
-        try player.load(MediaItem(url: url))
-        try await player.until("a failure", timeout: .seconds(15)) { player in
-            if case .paused(reason: .error) = player.state { true } else { false }
-        }
-        guard case .paused(reason: .error(let error)) = player.state else { throw PlayerError(.unknown) }
-        #expect(error.engineCode != nil)
-        return error
-    }
-
     @Test func aMissingFileFailsWithFileNotFound() async throws {
-        let error = try await failure(loading: MediaFixtures.missingFile())
+        let error = try await MPVFailure.loading(MediaFixtures.missingFile())
         #expect(error.code == .fileNotFound)
         #expect(error.message.contains("could not be found"))
     }
 
     @Test(arguments: [Fixture.zeroBytes, .truncated, .textAsMP4])
     func corruptFilesFailWithUnsupportedFormat(_ fixture: Fixture) async throws {
-        let error = try await failure(loading: try await MediaFixtures.url(for: fixture))
+        let error = try await MPVFailure.loading(try await MediaFixtures.url(for: fixture))
         #expect(error.code == .unsupportedFormat)
     }
 

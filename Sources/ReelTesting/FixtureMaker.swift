@@ -1,0 +1,242 @@
+import Foundation
+import Glibc
+
+/// Makes one fixture file: writes it under a hidden temporary name in the cache directory, then
+/// renames it into place, which is atomic and replaces any copy another process made meanwhile.
+struct FixtureMaker: Sendable {
+    /// The cache directory.
+    var directory: URL
+    /// The ffmpeg to run; `nil` searches `PATH`.
+    var ffmpeg: URL?
+
+    func make(_ fixture: Fixture, at destination: URL) async throws(MediaFixtureError) {
+        try createDirectory()
+        removeAbandonedScratch(of: fixture)
+        let token = "\(getpid())-\(UUID().uuidString.prefix(8))"
+        let scratch = ScratchFiles(directory: directory, prefix: ".\(fixture.fileName).\(token)")
+        defer { scratch.removeAll() }
+        let partial = scratch.url("partial")
+
+        switch fixture {
+        case .zeroBytes:
+            try write(Data(), to: partial)
+        case .textAsMP4:
+            try write(Data(Self.notesText.utf8), to: partial)
+        case .subtitleFile:
+            try write(Data(Self.externalSubtitles.utf8), to: partial)
+        case .shortClip:
+            try await runFFmpeg(for: fixture, Self.clip(seconds: 2, gop: 15) + Self.faststartMP4 + [partial.path])
+        case .tenSecondClip:
+            try await runFFmpeg(for: fixture, Self.clip(seconds: 10, gop: 30) + Self.faststartMP4 + [partial.path])
+        case .bench1080p:
+            let arguments = Self.clip(seconds: 30, gop: 60, size: "1920x1080") + Self.faststartMP4 + [partial.path]
+            try await runFFmpeg(for: fixture, arguments)
+        case .truncated:
+            // No +faststart: the index is written last, so the first 40 % holds none of it.
+            try await runFFmpeg(for: fixture, Self.clip(seconds: 4, gop: 30) + ["-f", "mp4", partial.path])
+            try truncate(partial, toFraction: 0.4)
+        case .multiTrack:
+            let english = scratch.url("eng.srt")
+            let german = scratch.url("ger.srt")
+            let metadata = scratch.url("ffmetadata")
+            try write(Data(Self.englishSubtitles.utf8), to: english)
+            try write(Data(Self.germanSubtitles.utf8), to: german)
+            try write(Data(Self.chapterMetadata.utf8), to: metadata)
+            let arguments = Self.multiTrack(english: english, german: german, metadata: metadata, output: partial)
+            try await runFFmpeg(for: fixture, arguments)
+        }
+
+        if rename(partial.path, destination.path) != 0 {
+            throw .fileSystem(path: destination.path, reason: "rename failed: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    // MARK: - ffmpeg
+
+    private func runFFmpeg(for fixture: Fixture, _ arguments: [String]) async throws(MediaFixtureError) {
+        let executable = try Self.locateFFmpeg(explicit: ffmpeg)
+        let result: SubprocessResult
+        do {
+            let quiet = ["-hide_banner", "-loglevel", "error", "-nostdin", "-y"]
+            result = try await Subprocess.run(executable, quiet + arguments)
+        } catch {
+            throw .ffmpegLaunchFailed(path: executable.path, reason: error.reason)
+        }
+        guard result.status == 0 else {
+            throw .ffmpegFailed(fixture, exitStatus: result.status, stderrTail: result.standardErrorTail())
+        }
+    }
+
+    /// `explicit` when it is an executable file; otherwise the first executable `ffmpeg` on `PATH`.
+    static func locateFFmpeg(explicit: URL?) throws(MediaFixtureError) -> URL {
+        if let explicit {
+            guard FileManager.default.isExecutableFile(atPath: explicit.path) else {
+                throw .ffmpegNotFound(searched: explicit.path)
+            }
+            return explicit
+        }
+        let searchPath = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        for folder in searchPath.split(separator: ":") where !folder.isEmpty {
+            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent("ffmpeg")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        throw .ffmpegNotFound(searched: searchPath)
+    }
+
+    /// Video from `testsrc2` and a 440 Hz tone, H.264 with a keyframe exactly every `gop` frames
+    /// (30 fps) and AAC. Output options follow.
+    private static func clip(seconds: Int, gop: Int, size: String = "320x240") -> [String] {
+        video(seconds: seconds, size: size) + tone(hertz: 440, seconds: seconds) + h264(gop: gop) + aac
+    }
+
+    private static func video(seconds: Int, size: String = "320x240") -> [String] {
+        ["-f", "lavfi", "-i", "testsrc2=size=\(size):rate=30:duration=\(seconds)"]
+    }
+
+    private static func tone(hertz: Int, seconds: Int) -> [String] {
+        ["-f", "lavfi", "-i", "sine=frequency=\(hertz):sample_rate=48000:duration=\(seconds)"]
+    }
+
+    private static func h264(gop: Int) -> [String] {
+        [
+            "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p",
+            "-g", "\(gop)", "-keyint_min", "\(gop)", "-sc_threshold", "0",
+        ]
+    }
+
+    private static let aac = ["-c:a", "aac", "-b:a", "96k"]
+
+    private static let faststartMP4 = ["-movflags", "+faststart", "-f", "mp4"]
+
+    private static func multiTrack(english: URL, german: URL, metadata: URL, output: URL) -> [String] {
+        video(seconds: 6) + tone(hertz: 440, seconds: 6) + tone(hertz: 880, seconds: 6)
+            + ["-i", english.path, "-i", german.path, "-i", metadata.path]
+            + ["-map", "0:v", "-map", "1:a", "-map", "2:a", "-map", "3:s", "-map", "4:s"]
+            + ["-map_metadata", "5", "-map_chapters", "5"]
+            + h264(gop: 15) + aac + ["-c:s", "srt"]
+            + ["-metadata:s:a:0", "language=eng", "-metadata:s:a:0", "title=English"]
+            + ["-metadata:s:a:1", "language=ger", "-metadata:s:a:1", "title=Deutsch"]
+            + ["-metadata:s:s:0", "language=eng", "-metadata:s:s:0", "title=English"]
+            + ["-metadata:s:s:1", "language=ger", "-metadata:s:s:1", "title=Deutsch"]
+            + ["-f", "matroska", output.path]
+    }
+
+    // MARK: - Files
+
+    private func createDirectory() throws(MediaFixtureError) {
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .fileSystem(path: directory.path, reason: "\(error)")
+        }
+    }
+
+    /// Removes scratch files of `fixture` older than an hour, left by a process that was killed
+    /// while it made the fixture.
+    private func removeAbandonedScratch(of fixture: Fixture) {
+        let manager = FileManager.default
+        let names = (try? manager.contentsOfDirectory(atPath: directory.path)) ?? []
+        for name in names where name.hasPrefix(".\(fixture.fileName).") {
+            let url = directory.appendingPathComponent(name)
+            let modified = (try? manager.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date
+            if let modified, modified.timeIntervalSinceNow < -3600 { try? manager.removeItem(at: url) }
+        }
+    }
+
+    private func write(_ data: Data, to url: URL) throws(MediaFixtureError) {
+        do {
+            try data.write(to: url)
+        } catch {
+            throw .fileSystem(path: url.path, reason: "\(error)")
+        }
+    }
+
+    private func truncate(_ url: URL, toFraction fraction: Double) throws(MediaFixtureError) {
+        var info = stat()
+        guard stat(url.path, &info) == 0, Glibc.truncate(url.path, off_t(Double(info.st_size) * fraction)) == 0 else {
+            throw .fileSystem(path: url.path, reason: "truncate failed: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    // MARK: - Contents
+
+    private static let notesText = """
+        These are notes, not a video.
+        A player must refuse this file even though its name ends in .mp4.
+
+        """
+
+    private static let externalSubtitles = """
+        1
+        00:00:00,200 --> 00:00:00,900
+        First cue
+
+        2
+        00:00:01,000 --> 00:00:01,800
+        Second cue
+
+        """
+
+    private static let englishSubtitles = """
+        1
+        00:00:00,500 --> 00:00:01,800
+        Hello
+
+        2
+        00:00:02,500 --> 00:00:03,800
+        This is the main part
+
+        3
+        00:00:04,500 --> 00:00:05,800
+        Goodbye
+
+        """
+
+    private static let germanSubtitles = """
+        1
+        00:00:00,500 --> 00:00:01,800
+        Hallo
+
+        2
+        00:00:02,500 --> 00:00:03,800
+        Das ist der Hauptteil
+
+        3
+        00:00:04,500 --> 00:00:05,800
+        Auf Wiedersehen
+
+        """
+
+    private static let chapterMetadata = """
+        ;FFMETADATA1
+        title=Reel multi-track fixture
+
+        [CHAPTER]
+        TIMEBASE=1/1000
+        START=0
+        END=3000
+        title=Intro
+
+        [CHAPTER]
+        TIMEBASE=1/1000
+        START=3000
+        END=6000
+        title=Main
+
+        """
+}
+
+/// Hidden files next to a fixture while it is made, removed afterwards whatever happened.
+private struct ScratchFiles {
+    var directory: URL
+    var prefix: String
+
+    func url(_ suffix: String) -> URL { directory.appendingPathComponent("\(prefix).\(suffix)") }
+
+    func removeAll() {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        for name in names where name.hasPrefix(prefix) {
+            try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+        }
+    }
+}

@@ -40,13 +40,15 @@ public struct Track: Hashable, Sendable, Identifiable, Codable {
     public var channelCount: Int?
     /// Samples per second, for audio.
     public var sampleRate: Int?
+    /// Bits per second as the container declares it, when it does.
+    public var bitrate: Int?
 
     /// Creates a track.
     public init(
         id: Int, kind: TrackKind, codec: String? = nil, language: String? = nil, title: String? = nil,
         isDefault: Bool = false, isForced: Bool = false, isExternal: Bool = false, isSelected: Bool = false,
         width: Int? = nil, height: Int? = nil, frameRate: Double? = nil, channelCount: Int? = nil,
-        sampleRate: Int? = nil
+        sampleRate: Int? = nil, bitrate: Int? = nil
     ) {
         self.id = id
         self.kind = kind
@@ -62,6 +64,7 @@ public struct Track: Hashable, Sendable, Identifiable, Codable {
         self.frameRate = frameRate
         self.channelCount = channelCount
         self.sampleRate = sampleRate
+        self.bitrate = bitrate
     }
 
     /// A short human-readable name: title, language or number.

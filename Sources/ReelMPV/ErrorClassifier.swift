@@ -29,13 +29,16 @@ enum ErrorClassifier {
         } else if let network = networkError(in: log) {
             return error(network)
         }
+        let name = url.map { "\"\($0.lastPathComponent)\"" } ?? "The media"
         switch code {
-        case MPV_ERROR_NOTHING_TO_PLAY.rawValue: return error(.nothingToPlay)
+        case MPV_ERROR_NOTHING_TO_PLAY.rawValue:
+            return error(.nothingToPlay, "\(name) contains no audio or video that can be played.")
         case MPV_ERROR_AO_INIT_FAILED.rawValue, MPV_ERROR_VO_INIT_FAILED.rawValue: return error(.decoderFailure)
-        case MPV_ERROR_UNKNOWN_FORMAT.rawValue, MPV_ERROR_UNSUPPORTED.rawValue: return error(.unsupportedFormat)
-        case MPV_ERROR_LOADING_FAILED.rawValue:
-            if let url, !url.isFileURL { return error(.networkUnreachable) }
-            return error(.unsupportedFormat)
+        case MPV_ERROR_UNKNOWN_FORMAT.rawValue, MPV_ERROR_UNSUPPORTED.rawValue, MPV_ERROR_LOADING_FAILED.rawValue:
+            if let url, !url.isFileURL, code == MPV_ERROR_LOADING_FAILED.rawValue {
+                return error(.networkUnreachable, "The server for \(name) could not be reached.")
+            }
+            return error(.unsupportedFormat, "\(name) is not in a format that can be played, or it is damaged.")
         default: return error(.unknown)
         }
     }

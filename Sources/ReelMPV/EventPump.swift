@@ -23,18 +23,55 @@ final class EventPump: Sendable {
         self.logHandler = logHandler
     }
 
+    /// A network failure waiting briefly for the log line that explains it.
+    private struct PendingFailure {
+        var entry: ItemRegistry.Entry
+        var code: Int32
+        var log: [String]
+        var deadline: HostTime
+    }
+
+    /// How long a network failure waits for its explanation: libmpv delivers log lines through
+    /// a separate buffer, so FFmpeg's "HTTP error 404" can arrive just after `END_FILE`.
+    private static let explanationGrace = 0.25
+
     /// Drains events until libmpv shuts down.
     func run() {
         var abLoop = ABLoop.off
+        var pending: PendingFailure?
         while true {
-            guard let event = mpv_wait_event(handle.pointer, -1) else { continue }
+            let timeout = pending.map { max(0, $0.deadline.seconds(since: .now)) } ?? -1
+            guard let event = mpv_wait_event(handle.pointer, timeout) else { continue }
             let id = event.pointee.event_id
+            if var failure = pending {
+                if id == MPV_EVENT_LOG_MESSAGE {
+                    handle(event.pointee, abLoop: &abLoop)
+                    failure.log = registry.recentLog()
+                    pending = failure
+                    guard ErrorClassifier.networkError(in: failure.log) != nil else { continue }
+                }
+                fail(failure)
+                pending = nil
+                if id == MPV_EVENT_LOG_MESSAGE || id == MPV_EVENT_NONE { continue }
+            }
             if id == MPV_EVENT_NONE { continue }
             if id == MPV_EVENT_SHUTDOWN { break }
-            handle(event.pointee, abLoop: &abLoop)
+            if id == MPV_EVENT_END_FILE,
+                let data = event.pointee.data?.assumingMemoryBound(to: mpv_event_end_file.self).pointee
+            {
+                pending = endFile(data)
+            } else {
+                handle(event.pointee, abLoop: &abLoop)
+            }
         }
+        if let failure = pending { fail(failure) }
         continuation.yield(.shutdown)
         continuation.finish()
+    }
+
+    private func fail(_ failure: PendingFailure) {
+        let error = ErrorClassifier.classify(code: failure.code, url: failure.entry.url, log: failure.log)
+        continuation.yield(.itemEnded(failure.entry.item, .failed(error)))
     }
 
     private func handle(_ event: mpv_event, abLoop: inout ABLoop) {
@@ -55,9 +92,6 @@ final class EventPump: Sendable {
                 }
             }
             continuation.yield(.itemLoaded(entry.item))
-        case MPV_EVENT_END_FILE:
-            guard let data = event.data?.assumingMemoryBound(to: mpv_event_end_file.self).pointee else { return }
-            endFile(data)
         case MPV_EVENT_VIDEO_RECONFIG:
             // The picture's geometry is known before the first frame is reported.
             read([.videoParams], abLoop: &abLoop)
@@ -105,15 +139,18 @@ final class EventPump: Sendable {
         }
     }
 
-    private func endFile(_ data: mpv_event_end_file) {
+    /// Reports the end of an item; returns a network failure that should wait for its explanation.
+    private func endFile(_ data: mpv_event_end_file) -> PendingFailure? {
         let (entry, log) = registry.end(entry: data.playlist_entry_id)
-        guard let entry else { return }
+        guard let entry else { return nil }
         switch data.reason {
         case MPV_END_FILE_REASON_EOF:
             continuation.yield(.itemEnded(entry.item, .endOfMedia))
         case MPV_END_FILE_REASON_ERROR:
-            let error = ErrorClassifier.classify(code: data.error, url: entry.url, log: log)
-            continuation.yield(.itemEnded(entry.item, .failed(error)))
+            let failure = PendingFailure(
+                entry: entry, code: data.error, log: log, deadline: HostTime.now.advanced(by: Self.explanationGrace))
+            if !entry.url.isFileURL, ErrorClassifier.networkError(in: log) == nil { return failure }
+            fail(failure)
         case MPV_END_FILE_REASON_REDIRECT:
             // A playlist expanded into entries; they play on behalf of the same request.
             if data.playlist_insert_num_entries > 0 {
@@ -126,5 +163,6 @@ final class EventPump: Sendable {
         default:
             continuation.yield(.itemEnded(entry.item, .stopped))
         }
+        return nil
     }
 }

@@ -58,6 +58,9 @@ final class ItemRegistry: @unchecked Sendable {
         }
     }
 
+    /// The log lines kept since the last item started.
+    func recentLog() -> [String] { withLock { log } }
+
     /// Keeps a log line of the current item (the last 20).
     func append(log line: String) {
         withLock {

@@ -312,7 +312,7 @@ public final class MPVEngine: PlaybackEngine {
             options += [("vo", "gpu"), ("gpu-sw", "yes"), ("osc", "yes"), ("input-default-bindings", "yes")]
             options += [("input-vo-keyboard", "yes"), ("load-scripts", "no")]
         }
-        options.append(("ao", configuration.audio == .none ? "null" : "pulse,alsa,null"))
+        options.append(("ao", audioOutputs(configuration.audio)))
         options += configuration.options.sorted { $0.key < $1.key }
         for (name, value) in options {
             let status = mpv_set_option_string(handle.pointer, name, value)
@@ -322,6 +322,13 @@ public final class MPVEngine: PlaybackEngine {
                     engineCode: Int(status), engineDetail: String(cString: mpv_error_string(status)))
             }
         }
+    }
+
+    /// The audio outputs to try. ALSA is tried only when the machine has sound devices, so a
+    /// headless machine is not flooded with ALSA's "cannot find card" messages.
+    private static func audioOutputs(_ output: MPVConfiguration.AudioOutput) -> String {
+        guard output == .system else { return "null" }
+        return FileManager.default.fileExists(atPath: "/dev/snd") ? "pulse,alsa,null" : "pulse,null"
     }
 
     static func check(_ status: Int32, _ action: String) throws(PlayerError) {

@@ -115,13 +115,15 @@ enum ObservedProperty: UInt64, CaseIterable {
         case "sub": kind = .subtitle
         default: return nil
         }
+        // demux-fps carries float noise (30.000000300000004): keep millihertz.
+        let frameRate: Double? = node["demux-fps"].double.map { ($0 * 1000).rounded() / 1000 }
         return Track(
             id: id, kind: kind, codec: node["codec"].string, language: node["lang"].string,
             title: node["title"].string, isDefault: node["default"].bool ?? false,
             isForced: node["forced"].bool ?? false, isExternal: node["external"].bool ?? false,
             isSelected: node["selected"].bool ?? false, width: node["demux-w"].int, height: node["demux-h"].int,
-            frameRate: node["demux-fps"].double, channelCount: node["demux-channel-count"].int,
-            sampleRate: node["demux-samplerate"].int)
+            frameRate: frameRate, channelCount: node["demux-channel-count"].int,
+            sampleRate: node["demux-samplerate"].int, bitrate: node["demux-bitrate"].int)
     }
 
     private static func video(_ params: MPVNode) -> VideoGeometry? {

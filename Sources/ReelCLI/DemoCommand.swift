@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+import ReelCore
+
+/// `reel demo`: plays a generated demo clip exactly as `reel play` would.
+struct DemoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Play a 20-second demo clip with two audio and two subtitle tracks and three chapters.",
+        discussion: """
+            The clip is generated with ffmpeg on first use and cached in $REEL_CACHE_DIR, else \
+            $XDG_CACHE_HOME/reel, else ~/.cache/reel. Playback works as in `reel play`.
+            """
+    )
+
+    @Flag(help: "Generate the demo clip again even if a cached copy exists.")
+    var regenerate = false
+
+    @OptionGroup var playback: PlaybackOptions
+
+    @MainActor func run() async throws {
+        let clip = DemoClip(directory: CacheDirectory.resolve())
+        if regenerate || !clip.isCached {
+            // Keep standard output pure JSON lines with --json.
+            let json = playback.json
+            let announce = { (text: String) in json ? Console.error(text) : Console.out(text) }
+            announce("Generating the demo clip…\n")
+            let started = ContinuousClock.now
+            do {
+                try await clip.generate()
+            } catch {
+                Console.error("reel: \(error.description)\n")
+                throw ExitCode.failure
+            }
+            let elapsed = ContinuousClock.now - started
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            announce("Generated \(clip.url.path) in \(String(format: "%.1f", seconds)) s.\n")
+        }
+        let exitCode = await PlaybackSession(item: MediaItem(url: clip.url), options: playback).run()
+        if exitCode != 0 { throw ExitCode(exitCode) }
+    }
+}

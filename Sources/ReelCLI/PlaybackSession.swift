@@ -1,0 +1,155 @@
+import Foundation
+import ReelCore
+import ReelMPV
+import ReelPlayer
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Plays one item with `MPVEngine` until it ends, fails, or the user quits, reporting as it
+/// goes: the one code path of `reel play` and `reel demo`.
+///
+/// While it runs, standard input (when a terminal) is in raw mode: space toggles pause, ←/→
+/// skip 5 s, `q` quits. `SIGINT` and `SIGTERM` restore the terminal at once and end the session.
+/// The player is always shut down before ``run()`` returns; the item's end at shutdown is the
+/// last thing reported.
+///
+/// Exit codes: 0 at the end of the media or on `q`, 1 when the item fails or is refused,
+/// 128 + the signal when interrupted (130 for Ctrl-C).
+@MainActor
+final class PlaybackSession {
+    /// How far the arrow keys skip, in seconds.
+    static let skipInterval: TimeInterval = 5
+
+    private let item: MediaItem
+    private let options: PlaybackOptions
+    private let reporter: any PlaybackReporter
+
+    /// Creates a session for `item`.
+    init(item: MediaItem, options: PlaybackOptions) {
+        self.item = item
+        self.options = options
+        reporter = options.makeReporter()
+    }
+
+    /// Plays the item and returns the process's exit code.
+    func run() async -> Int32 {
+        Console.ignoreBrokenPipes()
+        let (inputs, input) = AsyncStream<SessionInput>.makeStream()
+        var configuration = options.engineConfiguration
+        if options.verbose {
+            configuration.logLevel = "info"
+            configuration.logHandler = { message in
+                input.yield(.log("[\(message.level)] \(message.prefix): \(message.text)"))
+            }
+        }
+        let engine: MPVEngine
+        do {
+            engine = try MPVEngine(configuration: configuration)
+        } catch {
+            reporter.report(error, command: nil)
+            return 1
+        }
+        let player = Player(engine: engine)
+
+        let playerEvents = player.events
+        let forwarder = Task {
+            for await event in playerEvents { input.yield(.player(event)) }
+        }
+        let ticker = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(250))
+                input.yield(.tick)
+            }
+        }
+        let terminal = TerminalMode.enterRaw()
+        let keys = terminal.map { _ in KeyReader(descriptor: STDIN_FILENO) { input.yield(.key($0)) } }
+        let signals = SignalWatcher { signal in
+            terminal?.restore()
+            input.yield(.interrupted(signal: signal))
+        }
+
+        reporter.begin(item, keysEnabled: keys != nil)
+        var exitCode: Int32
+        do {
+            try player.load(item)
+            exitCode = await loop(inputs, player: player)
+        } catch {
+            reporter.report(error, command: .load(LoadRequest(item: item)))
+            exitCode = 1
+        }
+
+        keys?.stop()
+        terminal?.restore()
+        ticker.cancel()
+        await player.shutdown()
+        // Shutting down stops the item (with keep-open it is still open at its end): report
+        // that end, then nothing else, since the session is over.
+        await forwarder.value
+        input.finish()
+        for await case .player(let event) in inputs {
+            if case .itemEnded = event { reporter.report(event, playback: player.playback) }
+        }
+        reporter.end(exitCode: exitCode)
+        signals.stop()
+        return exitCode
+    }
+
+    /// Handles inputs until one of them ends the session; returns the exit code.
+    private func loop(_ inputs: AsyncStream<SessionInput>, player: Player) async -> Int32 {
+        for await input in inputs {
+            switch input {
+            case .player(let event):
+                reporter.report(event, playback: player.playback)
+                if let exitCode = Self.exitCode(after: event) { return exitCode }
+            case .tick:
+                reporter.tick(player.playback)
+            case .key(let key):
+                if key == .quit { return 0 }
+                perform(key, on: player)
+            case .log(let line):
+                reporter.log(line)
+            case .interrupted(let signal):
+                return 128 + signal
+            }
+        }
+        return 0
+    }
+
+    /// The exit code when `event` ends the session: the end of the media, a failure, or the
+    /// item ending by itself (this session loads one item and never stops it).
+    static func exitCode(after event: PlayerEvent) -> Int32? {
+        switch event {
+        case .stateChanged(.paused(reason: .endOfMedia)): 0
+        case .stateChanged(.paused(reason: .error)): 1
+        case .itemEnded(_, .failed): 1
+        case .itemEnded: 0
+        default: nil
+        }
+    }
+
+    /// Carries out a key's command; a refusal is reported, never fatal.
+    private func perform(_ key: Key, on player: Player) {
+        let skip = Self.skipInterval
+        do {
+            switch key {
+            case .space: try player.togglePlayPause()
+            case .left: try player.skip(by: -skip, precision: .exact)
+            case .right: try player.skip(by: skip, precision: .exact)
+            case .quit: break
+            }
+        } catch {
+            let command: EngineCommand? =
+                switch key {
+                case .space: player.playback.intent.playWhenReady ? .pause : .play
+                case .left: .seek(.relative(-skip), precision: .exact)
+                case .right: .seek(.relative(skip), precision: .exact)
+                case .quit: nil
+                }
+            reporter.report(error, command: command)
+        }
+    }
+}

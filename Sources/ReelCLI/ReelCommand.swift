@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// The `reel` command: configuration only; the work happens in its subcommands.
+@main
+struct ReelCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reel",
+        abstract: "Play and inspect media with Reel, a Swift player on libmpv.",
+        subcommands: [PlayCommand.self, ProbeCommand.self, DemoCommand.self]
+    )
+}

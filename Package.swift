@@ -14,11 +14,14 @@ let package = Package(
         .library(name: "ReelCore", targets: ["ReelCore"]),
         .library(name: "ReelMPV", targets: ["ReelMPV"]),
         .library(name: "ReelPlayer", targets: ["ReelPlayer"]),
+        .library(name: "ReelComposable", targets: ["ReelComposable"]),
         .library(name: "ReelTesting", targets: ["ReelTesting"]),
         .executable(name: "reel", targets: ["ReelCLI"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
+        .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.3.0"),
     ],
     targets: [
         // Layer 0: the C API of Debian 12's libmpv (0.35.1, client API 2.0). Its headers and library
@@ -36,8 +39,18 @@ let package = Package(
         .target(name: "ReelMPV", dependencies: ["CMPV", "ReelCore"], swiftSettings: strictSettings),
         // Layer 3: the observable player model.
         .target(name: "ReelPlayer", dependencies: ["ReelCore"], swiftSettings: strictSettings),
+        // Layer 3: the composable layer (Store, Reducer, Effect) and the player feature.
+        .target(name: "ReelComposable", dependencies: ["ReelCore"], swiftSettings: strictSettings),
         // Test support that users can depend on: a scriptable engine, media fixtures, a loopback server.
-        .target(name: "ReelTesting", dependencies: ["ReelCore", "ReelPlayer"], swiftSettings: strictSettings),
+        .target(
+            name: "ReelTesting",
+            dependencies: [
+                "ReelCore", "ReelPlayer", "ReelComposable",
+                .product(name: "Clocks", package: "swift-clocks"),
+                .product(name: "CustomDump", package: "swift-custom-dump"),
+            ],
+            swiftSettings: strictSettings
+        ),
         // Layer 5: the `reel` command-line tool.
         .executableTarget(
             name: "ReelCLI",
@@ -45,6 +58,25 @@ let package = Package(
                 "ReelCore", "ReelMPV", "ReelPlayer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            swiftSettings: strictSettings
+        ),
+        // Benchmarks against the mpv command-line player: `make bench`.
+        .executableTarget(
+            name: "ReelBench",
+            dependencies: ["ReelCore", "ReelMPV", "ReelPlayer"],
+            swiftSettings: strictSettings
+        ),
+        // Example features composing PlayerFeature, compiled and tested in CI.
+        .target(
+            name: "ReelExamples",
+            dependencies: ["ReelCore", "ReelComposable"],
+            path: "Examples/Sources/ReelExamples",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ReelExamplesTests",
+            dependencies: ["ReelCore", "ReelComposable", "ReelExamples", "ReelTesting"],
+            path: "Examples/Tests/ReelExamplesTests",
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -60,6 +92,11 @@ let package = Package(
         .testTarget(
             name: "ReelTestingTests",
             dependencies: ["ReelCore", "ReelTesting"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ReelComposableTests",
+            dependencies: ["ReelCore", "ReelComposable", "ReelMPV", "ReelTesting"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,0 +1,80 @@
+/// What one run of `ReelBench` was asked to do, parsed from its command line by hand (the
+/// target depends on nothing but Reel's own modules).
+enum BenchMode: Equatable {
+    /// Measure Reel against the mpv command-line player.
+    case benchmark(BenchSettings)
+    /// The hidden child mode the benchmark re-executes: play `path` with Reel and exit at its
+    /// end; with `firstFrameOnly`, play only the first frame.
+    case childPlay(path: String, firstFrameOnly: Bool)
+    /// Print the usage.
+    case help
+
+    /// The usage text.
+    static let usage = """
+        USAGE: ReelBench [--runs N] [--ttff-runs N] [--quick]
+
+        Plays a generated 1920x1080 30 fps H.264/AAC clip headless, with Reel (MPVEngine and Player
+        in a child process) and with the mpv command-line player, interleaved, and prints the median,
+        minimum and maximum of CPU time, peak memory and time to first frame for each.
+
+        OPTIONS:
+          --runs N        Whole-clip runs of each player (default 5; each lasts as long as the clip).
+          --ttff-runs N   First-frame runs of each player (default 15).
+          --quick         Use a 5-second clip instead of the 30-second one.
+          -h, --help      Show this help.
+
+        ENVIRONMENT:
+          REEL_MEDIA_DIR  Where the clip is cached (default: .build/reel-media in the package).
+        """
+
+    /// Parses the arguments after the executable's name.
+    static func parse(_ arguments: [String]) throws(BenchUsageError) -> BenchMode {
+        var settings = BenchSettings()
+        var child: String?
+        var firstFrameOnly = false
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "-h", "--help": return .help
+            case "--quick": settings.quick = true
+            case "--runs": settings.runs = try count(remaining.popFirst(), for: argument)
+            case "--ttff-runs": settings.firstFrameRuns = try count(remaining.popFirst(), for: argument)
+            case "--child-play":
+                guard let path = remaining.popFirst() else { throw BenchUsageError("--child-play needs a file.") }
+                child = path
+            case "--first-frame": firstFrameOnly = true
+            default: throw BenchUsageError("Unknown argument \"\(argument)\".")
+            }
+        }
+        if let child { return .childPlay(path: child, firstFrameOnly: firstFrameOnly) }
+        return .benchmark(settings)
+    }
+
+    private static func count(_ value: String?, for option: String) throws(BenchUsageError) -> Int {
+        guard let value, let count = Int(value), count >= 1 else {
+            throw BenchUsageError("\(option) needs a whole number of at least 1.")
+        }
+        return count
+    }
+}
+
+/// How the benchmark runs.
+struct BenchSettings: Equatable {
+    /// Whole-clip runs of each player.
+    var runs = 5
+    /// First-frame runs of each player.
+    var firstFrameRuns = 15
+    /// Use the 5-second clip.
+    var quick = false
+
+    /// The clip's length in seconds.
+    var clipSeconds: Int { quick ? 5 : 30 }
+}
+
+/// A malformed command line.
+struct BenchUsageError: Error {
+    /// What is wrong.
+    var message: String
+
+    init(_ message: String) { self.message = message }
+}

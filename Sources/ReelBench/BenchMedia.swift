@@ -1,0 +1,73 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The clip the benchmark plays: `testsrc2` at 1920×1080, 30 fps, H.264 (`ultrafast`, a keyframe
+/// every 2 s) with a 440 Hz AAC tone, in an MP4 with its index first. The 30-second clip is the
+/// same file as `ReelTesting`'s `bench1080p` fixture and shares its cache.
+struct BenchMedia {
+    /// The clip's length in seconds.
+    var seconds: Int
+
+    /// The cache directory: `$REEL_MEDIA_DIR`, else `.build/reel-media` in the package root.
+    var directory: URL
+
+    /// The file's name.
+    var fileName: String { seconds == 30 ? "bench-1080p.mp4" : "bench-1080p-\(seconds)s.mp4" }
+
+    /// Where the clip is cached.
+    var url: URL { directory.appendingPathComponent(fileName) }
+
+    /// Makes the clip unless it is cached; returns the seconds generation took, or nil when cached.
+    /// Written under a hidden name and renamed into place, so that it appears complete or not at all.
+    func prepare() throws(BenchError) -> Double? {
+        if FileManager.default.fileExists(atPath: url.path) { return nil }
+        guard let ffmpeg = ChildProcess.locate("ffmpeg") else { throw .missingTool("ffmpeg") }
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let partial = directory.appendingPathComponent(".\(fileName).\(getpid()).partial")
+        defer { try? FileManager.default.removeItem(at: partial) }
+        let sample = try ChildProcess.run(ffmpeg, arguments(output: partial.path), output: .inherit)
+        guard rename(partial.path, url.path) == 0 else {
+            throw .spawnFailed("rename", String(cString: strerror(errno)))
+        }
+        return sample.wallSeconds
+    }
+
+    private func arguments(output: String) -> [String] {
+        [
+            "-hide_banner", "-loglevel", "error", "-nostdin", "-y",
+            "-f", "lavfi", "-i", "testsrc2=size=1920x1080:rate=30:duration=\(seconds)",
+            "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=\(seconds)",
+            "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p",
+            "-g", "60", "-keyint_min", "60", "-sc_threshold", "0",
+            "-c:a", "aac", "-b:a", "96k",
+            "-movflags", "+faststart", "-f", "mp4", output,
+        ]
+    }
+
+    /// `$REEL_MEDIA_DIR` when set; otherwise `.build/reel-media` in the nearest folder above the
+    /// executable (else above the current directory) that holds `Package.swift`.
+    static func defaultDirectory(executable: String) -> URL {
+        if let override = ProcessInfo.processInfo.environment["REEL_MEDIA_DIR"], !override.isEmpty {
+            return URL(fileURLWithPath: override, isDirectory: true)
+        }
+        let starts = [
+            URL(fileURLWithPath: executable).deletingLastPathComponent(),
+            URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+        ]
+        for start in starts {
+            var folder = start.standardizedFileURL
+            while folder.path != "/" {
+                if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+                    return folder.appendingPathComponent(".build/reel-media", isDirectory: true)
+                }
+                folder.deleteLastPathComponent()
+            }
+        }
+        return FileManager.default.temporaryDirectory.appendingPathComponent("reel-media", isDirectory: true)
+    }
+}

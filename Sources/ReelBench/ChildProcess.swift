@@ -1,0 +1,99 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What one child process cost, from `wait4`'s resource usage of exactly that child.
+struct ProcessSample: Sendable {
+    /// User CPU seconds.
+    var userSeconds: Double
+    /// System CPU seconds.
+    var systemSeconds: Double
+    /// Peak resident set size in bytes.
+    var maxResidentBytes: Double
+    /// Wall seconds from just before the spawn to the return of `wait4`.
+    var wallSeconds: Double
+
+    /// User plus system CPU seconds.
+    var cpuSeconds: Double { userSeconds + systemSeconds }
+
+    /// Peak resident set size in MiB.
+    var maxResidentMebibytes: Double { maxResidentBytes / 1_048_576 }
+}
+
+/// Runs a child with `posix_spawn` and reaps it with `wait4`, which reports the resource usage of
+/// that one child; no other code reaps it, so nothing can race for its status.
+enum ChildProcess {
+    /// Where the child's standard output and error go.
+    enum Output {
+        /// `/dev/null`.
+        case discard
+        /// This process's own.
+        case inherit
+    }
+
+    /// Runs `executable` with `arguments` (standard input `/dev/null`) and waits for it.
+    /// - Throws: ``BenchError/spawnFailed(_:_:)`` or ``BenchError/childFailed(_:status:)`` when it
+    ///   does not exit with status 0.
+    static func run(_ executable: String, _ arguments: [String], output: Output = .discard) throws(BenchError)
+        -> ProcessSample
+    {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        if output == .discard {
+            posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+        }
+        let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup($0) } + [nil]
+        defer {
+            for pointer in argv + envp { free(pointer) }
+        }
+
+        let start = ContinuousClock.now
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        guard spawned == 0 else { throw .spawnFailed(executable, String(cString: strerror(spawned))) }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 {
+            guard errno == EINTR else { throw .spawnFailed(executable, String(cString: strerror(errno))) }
+        }
+        let wall = ContinuousClock.now - start
+        guard status == 0 else { throw .childFailed(([executable] + arguments).joined(separator: " "), status: status) }
+        return ProcessSample(
+            userSeconds: seconds(usage.ru_utime), systemSeconds: seconds(usage.ru_stime),
+            maxResidentBytes: residentBytes(usage.ru_maxrss), wallSeconds: seconds(wall))
+    }
+
+    /// The first executable named `name` on `PATH`.
+    static func locate(_ name: String) -> String? {
+        let searchPath = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        for folder in searchPath.split(separator: ":") where !folder.isEmpty {
+            let candidate = "\(folder)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    private static func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    /// `ru_maxrss` is in kilobytes on Linux and in bytes on Darwin.
+    private static func residentBytes(_ value: Int) -> Double {
+        #if canImport(Darwin)
+            Double(value)
+        #else
+            Double(value) * 1024
+        #endif
+    }
+}

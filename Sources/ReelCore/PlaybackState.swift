@@ -109,6 +109,11 @@ public struct PlaybackState: Hashable, Sendable {
         return bufferedRanges.first { $0.contains(position) }?.end
     }
 
+    /// Applies one input with ``PlaybackReducer`` (what feature reducers and their tests use).
+    public mutating func apply(_ input: PlaybackInput, at now: HostTime) {
+        PlaybackReducer.reduce(&self, input, at: now)
+    }
+
     /// The chapter that holds `time`, if any.
     public func chapter(at time: TimeInterval) -> Chapter? { chapters.last { $0.start <= time } }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Observation
+import ReelComposable
 import ReelCore
 import ReelPlayer
 import Synchronization
@@ -8,13 +9,14 @@ import Synchronization
 public struct RunUntilTimeout: Error, CustomStringConvertible {
     /// What was awaited.
     public var condition: String
-    /// The player's state when the time ran out.
-    public var lastState: PlayerState
+    /// The player's state when the time ran out, when a player was awaited.
+    public var lastState: PlayerState?
     /// How long the test waited.
     public var timeout: Duration
 
     public var description: String {
-        "Timed out after \(timeout) waiting for \(condition); the player was \(lastState)."
+        "Timed out after \(timeout) waiting for \(condition)"
+            + (lastState.map { "; the player was \($0)." } ?? ".")
     }
 }
 
@@ -61,32 +63,54 @@ extension Player {
         }
     }
 
-    /// Resumes after the next change of ``playback`` (true) or at `deadline` (false).
     private func nextChange(before deadline: ContinuousClock.Instant) async -> Bool {
-        let once = Mutex<CheckedContinuation<Bool, Never>?>(nil)
-        let resume: @Sendable (Bool) -> Void = { value in
-            let continuation = once.withLock { stored in
-                defer { stored = nil }
-                return stored
-            }
-            continuation?.resume(returning: value)
-        }
-        let timer = Mutex<Task<Void, Never>?>(nil)
-        let changed = await withCheckedContinuation { continuation in
-            once.withLock { $0 = continuation }
-            withObservationTracking {
-                _ = self.playback
-            } onChange: {
-                // willSet semantics: let the change land before the caller looks again.
-                Task { @MainActor in resume(true) }
-            }
-            let task = Task {
-                try? await Task.sleep(until: deadline, clock: .continuous)
-                resume(false)
-            }
-            timer.withLock { $0 = task }
-        }
-        timer.withLock { $0?.cancel() }
-        return changed
+        await nextObservedChange(before: deadline) { _ = self.playback }
     }
+}
+
+extension Store {
+    /// Waits until `predicate` holds for the store's state, re-checking after every change.
+    /// - Throws: ``RunUntilTimeout`` when `timeout` passes first.
+    public func until(
+        _ condition: String, timeout: Duration = .seconds(10), _ predicate: @MainActor (State) -> Bool
+    ) async throws(RunUntilTimeout) {
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        while !predicate(state) {
+            guard await nextObservedChange(before: deadline, { _ = self.state }) else {
+                throw RunUntilTimeout(condition: condition, lastState: nil, timeout: timeout)
+            }
+        }
+    }
+}
+
+/// Resumes after the next change of what `observe` reads (true) or at `deadline` (false).
+@MainActor
+func nextObservedChange(before deadline: ContinuousClock.Instant, _ observe: @escaping @MainActor () -> Void) async
+    -> Bool
+{
+    let once = Mutex<CheckedContinuation<Bool, Never>?>(nil)
+    let resume: @Sendable (Bool) -> Void = { value in
+        let continuation = once.withLock { stored in
+            defer { stored = nil }
+            return stored
+        }
+        continuation?.resume(returning: value)
+    }
+    let timer = Mutex<Task<Void, Never>?>(nil)
+    let changed = await withCheckedContinuation { continuation in
+        once.withLock { $0 = continuation }
+        withObservationTracking {
+            observe()
+        } onChange: {
+            // willSet semantics: let the change land before the caller looks again.
+            Task { @MainActor in resume(true) }
+        }
+        let task = Task {
+            try? await Task.sleep(until: deadline, clock: .continuous)
+            resume(false)
+        }
+        timer.withLock { $0 = task }
+    }
+    timer.withLock { $0?.cancel() }
+    return changed
 }

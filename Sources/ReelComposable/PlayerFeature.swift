@@ -1,0 +1,340 @@
+import Foundation
+import ReelCore
+
+/// SuperPlayer's player feature, done right: the playback state of issue #2 plus the state of a
+/// control bar, with user intents as actions and engine commands as effects.
+///
+/// ```swift
+/// let store = Store(initialState: PlayerFeature.State(), reducer: PlayerFeature(), engine: engine)
+/// store.bridge(engine.events) { .engine($0) }
+/// store.send(.load(item))
+/// store.send(.scrubBegan); store.send(.scrubChanged(to: 42)); store.send(.scrubEnded)
+/// ```
+///
+/// Commands are never state: sending `.playTapped` twice sends `play` twice, so a play after an
+/// outside pause always works. Scrubbing is optimistic: the labels follow the finger, the seek
+/// is sent on release, and playback resumes if it was playing.
+public struct PlayerFeature: Reducer, Sendable {
+    /// What the play button shows.
+    public enum PlayButton: String, Equatable, Sendable {
+        /// Tapping plays.
+        case play
+        /// Tapping pauses.
+        case pause
+        /// Tapping plays the ended item again from the start.
+        case replay
+    }
+
+    /// A scrub in progress.
+    public struct Scrub: Equatable, Sendable {
+        /// Where the finger is, in seconds.
+        public var position: TimeInterval
+        /// Whether playback should resume when the scrub ends.
+        public var resumesPlayback: Bool
+
+        /// Creates a scrub.
+        public init(position: TimeInterval, resumesPlayback: Bool) {
+            self.position = position
+            self.resumesPlayback = resumesPlayback
+        }
+    }
+
+    /// The feature's state.
+    public struct State: Equatable, Sendable {
+        /// Everything known about playback (issue #2's reducer keeps it).
+        public var playback = PlaybackState()
+        /// The position the labels show: refreshed by ``Action/tick`` and on every discontinuity.
+        public var displayedPosition: TimeInterval = 0
+        /// The scrub in progress, if any.
+        public var scrub: Scrub?
+        /// Whether the controls are shown.
+        public var controlsVisible = true
+        /// Whether the controls will hide by themselves (armed while playing).
+        public var autoHideArmed = false
+        /// The last command the engine refused.
+        public var commandError: PlayerError?
+
+        /// Creates the state of an empty player with controls shown.
+        public init() {}
+
+        /// The player's state with its reason.
+        public var playerState: PlayerState { playback.playerState }
+
+        /// The time the labels and seek bar show: the scrub position while scrubbing.
+        public var shownPosition: TimeInterval { scrub?.position ?? displayedPosition }
+
+        private var showsHours: Bool { (playback.duration ?? shownPosition) >= 3600 }
+
+        /// Whether the item has no known end (live).
+        public var isLive: Bool { playback.status == .ready && playback.duration == nil }
+
+        /// The current time: `m:ss` or `h:mm:ss`.
+        public var currentLabel: String { TimeLabel.format(shownPosition, withHours: showsHours) }
+
+        /// The time left, with a minus sign; "LIVE" for live items, "--:--" while unknown.
+        public var remainingLabel: String {
+            guard let duration = playback.duration else { return isLive ? "LIVE" : "--:--" }
+            return "-" + TimeLabel.format(duration - shownPosition, withHours: showsHours)
+        }
+
+        /// The duration; "LIVE" for live items, "--:--" while unknown.
+        public var durationLabel: String {
+            guard let duration = playback.duration else { return isLive ? "LIVE" : "--:--" }
+            return TimeLabel.format(duration, withHours: showsHours)
+        }
+
+        /// How far along the seek bar the knob is, 0…1; nil without a duration.
+        public var progress: Double? {
+            guard let duration = playback.duration, duration > 0 else { return nil }
+            return min(1, max(0, shownPosition / duration))
+        }
+
+        /// How far along the seek bar the buffered part reaches, 0…1; nil when unknown.
+        public var bufferedFraction: Double? {
+            guard let duration = playback.duration, duration > 0,
+                let end = playback.bufferedRanges.first(where: { $0.contains(displayedPosition) })?.end
+            else { return nil }
+            return min(1, max(0, end / duration))
+        }
+
+        /// The play button's icon.
+        public var playButton: PlayButton {
+            if playback.status == .ended { return .replay }
+            return playback.intent.playWhenReady ? .pause : .play
+        }
+
+        /// The message to show for a failure, if any.
+        public var errorMessage: String? {
+            if case .failed(let error) = playback.status { return error.message }
+            return commandError?.message
+        }
+    }
+
+    /// What can happen to the feature.
+    public enum Action: Equatable, Sendable {
+        /// The engine reported an event.
+        case engine(EngineEvent)
+        /// The engine refused a command.
+        case commandRefused(EngineCommand, PlayerError)
+        /// Open an item.
+        case load(MediaItem, autoplay: Bool = true)
+        /// The play/pause/replay button was tapped.
+        case playPauseTapped
+        /// Play, for a reason (a remote control, an interruption ending, …).
+        case play(reason: IntentReason = .user)
+        /// Pause, for a reason.
+        case pause(reason: IntentReason = .user)
+        /// A finger went down on the seek bar.
+        case scrubBegan
+        /// The finger moved to a time.
+        case scrubChanged(to: TimeInterval)
+        /// The finger lifted: seek there.
+        case scrubEnded
+        /// Skip forward (positive) or back.
+        case skipTapped(seconds: TimeInterval)
+        /// Seek to a time.
+        case seek(to: TimeInterval, precision: SeekPrecision = .exact)
+        /// A speed was chosen.
+        case speedSelected(Double)
+        /// An audio track was chosen, or none.
+        case audioTrackSelected(id: Int?)
+        /// A subtitle track was chosen, or Off.
+        case subtitleTrackSelected(id: Int?)
+        /// The volume slider moved (0…1).
+        case volumeChanged(Double)
+        /// The mute button was tapped.
+        case muteToggled
+        /// Show the controls (a tap on the video, a mouse move).
+        case showControls
+        /// Hide the controls.
+        case hideControls
+        /// The user touched a control: the auto-hide countdown starts again.
+        case userInteracted
+        /// The auto-hide countdown ran out.
+        case autoHideFired
+        /// Try the failed item again from where it stopped.
+        case retryTapped
+        /// Refresh the displayed position (sent while playing).
+        case tick
+        /// Stop and unload.
+        case stop
+    }
+
+    /// Cancellation ids of the feature's timers.
+    enum Timer: Hashable, Sendable {
+        case autoHide
+        case ticker
+    }
+
+    /// Paces the auto-hide countdown and the position ticker.
+    public let clock: any Clock<Duration>
+    /// The host time now (tests pin it).
+    public let now: @Sendable () -> HostTime
+    /// Creates the identifier of a load.
+    public let makeItemID: @Sendable () -> ItemID
+    /// How long the controls stay after the last interaction while playing.
+    public let autoHideDelay: Duration
+    /// How often the displayed position is refreshed while playing.
+    public let tickInterval: Duration
+
+    /// Creates the feature with its dependencies (real ones by default).
+    public init(
+        clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> HostTime = { .now },
+        makeItemID: @escaping @Sendable () -> ItemID = { .next() }, autoHideDelay: Duration = .seconds(3),
+        tickInterval: Duration = .milliseconds(250)
+    ) {
+        self.clock = clock
+        self.now = now
+        self.makeItemID = makeItemID
+        self.autoHideDelay = autoHideDelay
+        self.tickInterval = tickInterval
+    }
+
+    public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        let wasPlaying = state.playerState == .playing
+        let effect = handle(action, in: &state)
+        if state.scrub == nil { state.displayedPosition = state.playback.position(at: now()) }
+        return .merge(effect, timers(in: &state, wasPlaying: wasPlaying, after: action))
+    }
+
+    // MARK: - Actions
+
+    private func handle(_ action: Action, in state: inout State) -> Effect<Action> {
+        switch action {
+        case .engine(let event):
+            PlaybackReducer.reduce(&state.playback, .received(event), at: now())
+            return .none
+        case .commandRefused(let command, let error):
+            PlaybackReducer.reduce(&state.playback, .refused(command, error), at: now())
+            state.commandError = error
+            return .none
+        case .load(let item, let autoplay):
+            return command(.load(LoadRequest(item: item, autoplay: autoplay, id: makeItemID())), in: &state)
+        case .playPauseTapped:
+            if state.playback.status == .ended {
+                return .merge(
+                    command(.seek(.absolute(0), precision: .keyframe), in: &state), command(.play, in: &state))
+            }
+            return command(state.playback.intent.playWhenReady ? .pause : .play, in: &state)
+        case .play(let reason):
+            if state.playback.status == .ended {
+                return .merge(
+                    command(.seek(.absolute(0), precision: .keyframe), in: &state),
+                    command(.play, reason: reason, in: &state))
+            }
+            return command(.play, reason: reason, in: &state)
+        case .pause(let reason):
+            return command(.pause, reason: reason, in: &state)
+        case .scrubBegan:
+            let resumes = state.playback.intent.playWhenReady && state.playback.status != .ended
+            state.scrub = Scrub(position: state.displayedPosition, resumesPlayback: resumes)
+            return resumes ? command(.pause, in: &state) : .none
+        case .scrubChanged(let time):
+            guard state.scrub != nil else { return .none }
+            let position = clamp(time, state)
+            state.scrub?.position = position
+            return .none
+        case .scrubEnded:
+            guard let scrub = state.scrub else { return .none }
+            state.scrub = nil
+            let seek = command(.seek(.absolute(scrub.position), precision: .exact), in: &state)
+            return scrub.resumesPlayback ? .merge(seek, command(.play, in: &state)) : seek
+        case .skipTapped(let seconds):
+            return command(.seek(.relative(seconds), precision: .keyframe), in: &state)
+        case .seek(let time, let precision):
+            return command(.seek(.absolute(clamp(time, state)), precision: precision), in: &state)
+        case .speedSelected(let speed):
+            return command(.setSpeed(speed), in: &state)
+        case .audioTrackSelected(let id):
+            return command(.selectTrack(.audio, id: id), in: &state)
+        case .subtitleTrackSelected(let id):
+            return command(.selectTrack(.subtitle, id: id), in: &state)
+        case .volumeChanged(let volume):
+            return command(.setVolume(min(1, max(0, volume))), in: &state)
+        case .muteToggled:
+            return command(.setMuted(!state.playback.isMuted), in: &state)
+        case .showControls:
+            state.controlsVisible = true
+            return .none
+        case .hideControls:
+            state.controlsVisible = false
+            return .none
+        case .userInteracted:
+            state.controlsVisible = true
+            return .none
+        case .autoHideFired:
+            state.autoHideArmed = false
+            if state.playerState == .playing, state.scrub == nil { state.controlsVisible = false }
+            return .none
+        case .retryTapped:
+            guard var item = state.playback.item else { return .none }
+            item.startPosition = state.displayedPosition > 0 ? state.displayedPosition : item.startPosition
+            state.commandError = nil
+            return command(.load(LoadRequest(item: item, autoplay: true, id: makeItemID())), in: &state)
+        case .tick:
+            return .none
+        case .stop:
+            state.scrub = nil
+            return command(.stop, in: &state)
+        }
+    }
+
+    /// Records `command` in the playback state and returns it as an engine effect.
+    private func command(_ command: EngineCommand, reason: IntentReason = .user, in state: inout State) -> Effect<
+        Action
+    > {
+        state.commandError = nil
+        PlaybackReducer.reduce(&state.playback, .sent(command, reason: reason), at: now())
+        return .engine(command) { .commandRefused(command, $0) }
+    }
+
+    private func clamp(_ time: TimeInterval, _ state: State) -> TimeInterval {
+        let lower = max(0, time.isFinite ? time : 0)
+        return state.playback.duration.map { min(lower, $0) } ?? lower
+    }
+
+    // MARK: - Timers
+
+    /// Starts or stops the position ticker and the auto-hide countdown as playback starts and stops.
+    private func timers(in state: inout State, wasPlaying: Bool, after action: Action) -> Effect<Action> {
+        let isPlaying = state.playerState == .playing
+        var effects: [Effect<Action>] = []
+        if isPlaying != wasPlaying {
+            effects.append(isPlaying ? ticker() : .cancel(id: Timer.ticker))
+        }
+        let shouldArm = isPlaying && state.controlsVisible && state.scrub == nil
+        let rearm: Bool =
+            switch action {
+            case .showControls, .userInteracted, .playPauseTapped, .scrubEnded, .skipTapped: true
+            default: false
+            }
+        if shouldArm && (!state.autoHideArmed || rearm) {
+            state.autoHideArmed = true
+            effects.append(autoHide())
+        } else if !shouldArm && state.autoHideArmed {
+            state.autoHideArmed = false
+            effects.append(.cancel(id: Timer.autoHide))
+        }
+        return .merge(effects)
+    }
+
+    private func ticker() -> Effect<Action> {
+        let (clock, interval) = (clock, tickInterval)
+        return .run { send in
+            while !Task.isCancelled {
+                do { try await clock.sleep(for: interval) } catch { return }
+                await send(.tick)
+            }
+        }
+        .cancellable(id: Timer.ticker, cancelInFlight: true)
+    }
+
+    private func autoHide() -> Effect<Action> {
+        let (clock, delay) = (clock, autoHideDelay)
+        return .run { send in
+            do { try await clock.sleep(for: delay) } catch { return }
+            await send(.autoHideFired)
+        }
+        .cancellable(id: Timer.autoHide, cancelInFlight: true)
+    }
+}

@@ -1,0 +1,88 @@
+/// A feature's logic: how an action changes state, and what work follows.
+///
+/// ```swift
+/// struct Counter: Reducer {
+///     struct State: Equatable { var count = 0 }
+///     enum Action: Equatable { case incrementTapped }
+///     func reduce(into state: inout State, action: Action) -> Effect<Action> {
+///         state.count += 1
+///         return .none
+///     }
+/// }
+/// ```
+///
+/// A reducer is a pure function of state and action. Anything that touches the world (an
+/// engine command, a timer, a network call) is returned as an ``Effect``, which the ``Store``
+/// runs, so the same action always does the same thing: sending `.play` twice plays twice.
+public protocol Reducer<State, Action> {
+    /// The feature's state.
+    associatedtype State
+    /// What can happen to the feature.
+    associatedtype Action
+
+    /// Changes `state` for `action` and returns the work to do next.
+    func reduce(into state: inout State, action: Action) -> Effect<Action>
+}
+
+/// A reducer made from a closure.
+///
+/// ```swift
+/// Reduce<State, Action> { state, action in
+///     state.log.append(action)
+///     return .none
+/// }
+/// ```
+public struct Reduce<State, Action>: Reducer {
+    private let body: (inout State, Action) -> Effect<Action>
+
+    /// Wraps a closure.
+    public init(_ body: @escaping (inout State, Action) -> Effect<Action>) { self.body = body }
+
+    public func reduce(into state: inout State, action: Action) -> Effect<Action> { body(&state, action) }
+}
+
+/// Runs reducers one after another on the same state and action, merging their effects.
+///
+/// ```swift
+/// CombineReducers {
+///     Scope(state: \.player, action: .player) { PlayerFeature() }
+///     Reduce { state, action in … }
+/// }
+/// ```
+public struct CombineReducers<State, Action>: Reducer {
+    private let reducers: [any Reducer<State, Action>]
+
+    /// Combines the reducers the builder lists, in order.
+    public init(@ReducerBuilder<State, Action> _ build: () -> [any Reducer<State, Action>]) {
+        reducers = build()
+    }
+
+    public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        .merge(reducers.map { $0.reduce(into: &state, action: action) })
+    }
+}
+
+/// Lists reducers for ``CombineReducers``.
+@resultBuilder
+public enum ReducerBuilder<State, Action> {
+    /// One reducer.
+    public static func buildExpression(_ reducer: some Reducer<State, Action>) -> [any Reducer<State, Action>] {
+        [reducer]
+    }
+
+    /// Several reducers, in order.
+    public static func buildBlock(_ parts: [any Reducer<State, Action>]...) -> [any Reducer<State, Action>] {
+        parts.flatMap { $0 }
+    }
+
+    /// An optional reducer.
+    public static func buildOptional(_ part: [any Reducer<State, Action>]?) -> [any Reducer<State, Action>] {
+        part ?? []
+    }
+
+    /// One branch of a condition.
+    public static func buildEither(first part: [any Reducer<State, Action>]) -> [any Reducer<State, Action>] { part }
+
+    /// The other branch of a condition.
+    public static func buildEither(second part: [any Reducer<State, Action>]) -> [any Reducer<State, Action>] { part }
+}

@@ -1,0 +1,90 @@
+import Observation
+import ReelCore
+
+/// The runtime of a feature: it holds the state, reduces actions and runs their effects.
+///
+/// ```swift
+/// let engine = try MPVEngine(configuration: .headless)
+/// let store = Store(initialState: PlayerFeature.State(), reducer: PlayerFeature(), engine: engine)
+/// store.bridge(engine.events) { .engine($0) }
+/// store.send(.load(item))
+/// store.send(.playPauseTapped)
+/// ```
+///
+/// ### Scoping
+/// ``scope(state:action:)`` gives a child feature its own store that reads the parent's state
+/// and sends through the parent, so widgets see only what they need.
+///
+/// ## Threading
+/// Main actor only. Engine commands run synchronously inside ``send(_:)``, in the order the
+/// reducer returned them; async effects run in tasks and send their actions back here.
+@MainActor
+@Observable
+public final class Store<State, Action: Sendable> {
+    private var storage: State?
+    @ObservationIgnored private let parentState: (@MainActor () -> State)?
+    @ObservationIgnored private var dispatch: (@MainActor (Action) -> StoreTask)!
+    @ObservationIgnored private var runner: EffectRunner<Action>?
+    @ObservationIgnored private var bridges: [Task<Void, Never>] = []
+
+    /// The current state.
+    public var state: State { parentState?() ?? storage! }
+
+    /// Creates a store that runs `reducer`, sending engine effects to `engine` (dropped, with
+    /// their refusal action, when it is nil).
+    public init<R: Reducer>(initialState: State, reducer: R, engine: (any PlaybackEngine)? = nil)
+    where R.State == State, R.Action == Action {
+        storage = initialState
+        parentState = nil
+        let runner = EffectRunner<Action>(
+            engine: { command throws(PlayerError) in
+                guard let engine else { throw PlayerError(.engineGone, message: "The store has no engine.") }
+                try engine.send(command)
+            },
+            deliver: { [weak self] action in self?.send(action) })
+        self.runner = runner
+        dispatch = { [weak self] action in
+            guard let self else { return StoreTask([]) }
+            let effect = reducer.reduce(into: &self.storage!, action: action)
+            return StoreTask(runner.run(effect))
+        }
+    }
+
+    private init(parentState: @escaping @MainActor () -> State, dispatch: @escaping @MainActor (Action) -> StoreTask) {
+        storage = nil
+        self.parentState = parentState
+        self.dispatch = dispatch
+    }
+
+    /// Reduces `action` and starts its effects.
+    @discardableResult
+    public func send(_ action: Action) -> StoreTask { dispatch(action) }
+
+    /// A store for a child feature: it reads `state` from this store and sends `action` through it.
+    public func scope<ChildState, ChildAction>(
+        state: KeyPath<State, ChildState>, action: @escaping @MainActor (ChildAction) -> Action
+    ) -> Store<ChildState, ChildAction> {
+        Store<ChildState, ChildAction>(
+            parentState: { [unowned self] in self.state[keyPath: state] },
+            dispatch: { [unowned self] childAction in self.send(action(childAction)) })
+    }
+
+    /// Feeds a stream (such as an engine's events) into this store until the stream ends or
+    /// the store is released.
+    @discardableResult
+    public func bridge<Element: Sendable>(
+        _ stream: AsyncStream<Element>, to action: @escaping @MainActor (Element) -> Action
+    ) -> Task<Void, Never> {
+        let task = Task { [weak self] in
+            for await element in stream {
+                guard let self else { return }
+                self.send(action(element))
+            }
+        }
+        bridges.append(task)
+        return task
+    }
+
+    /// The number of async effects still running.
+    public var effectsInFlight: Int { runner?.inFlight ?? 0 }
+}

@@ -1,0 +1,80 @@
+import Clocks
+import Foundation
+import ReelComposable
+import ReelCore
+import ReelTesting
+import Synchronization
+
+/// A host clock the test moves by hand.
+final class TestNow: Sendable {
+    private let time = Mutex(HostTime(seconds: 1000))
+
+    var now: HostTime { time.withLock { $0 } }
+
+    func advance(by seconds: Double) { time.withLock { $0 = $0.advanced(by: seconds) } }
+}
+
+/// Hands out item identifiers 1, 2, 3, …
+final class SequentialIDs: Sendable {
+    private let next = Mutex<UInt64>(0)
+
+    func make() -> ItemID {
+        next.withLock {
+            $0 += 1
+            return ItemID(rawValue: $0)
+        }
+    }
+}
+
+/// A `PlayerFeature` under test with its clocks, and the engine answers that bring it to a state.
+@MainActor
+struct FeatureHarness {
+    let clock = TestClock()
+    let now = TestNow()
+    let ids = SequentialIDs()
+    let item = MediaItem(url: URL(fileURLWithPath: "/media/clip.mp4"), title: "Clip")
+    let store: TestStore<PlayerFeature.State, PlayerFeature.Action>
+
+    init() {
+        let (now, ids) = (now, ids)
+        store = TestStore(
+            initialState: PlayerFeature.State(),
+            reducer: PlayerFeature(
+                clock: clock, now: { now.now }, makeItemID: { ids.make() }, autoHideDelay: .seconds(3),
+                tickInterval: .seconds(1)))
+    }
+
+    /// Loads the item and answers like an engine until it plays, asserting every step.
+    func loadAndPlay(duration: Double = 100) async {
+        let t = now.now
+        await store.send(.load(item)) {
+            $0.playback.apply(.sent(.load(LoadRequest(item: self.item, id: ItemID(rawValue: 1))), reason: .user), at: t)
+        }
+        store.expectCommands(.load(LoadRequest(item: item, id: ItemID(rawValue: 1))))
+        for event in [EngineEvent.property(.paused(false)), .itemStarted(ItemID(rawValue: 1))] {
+            await store.send(.engine(event)) { $0.playback.apply(.received(event), at: t) }
+        }
+        await store.send(.engine(.property(.duration(duration)))) {
+            $0.playback.apply(.received(.property(.duration(duration))), at: t)
+        }
+        await store.send(.engine(.itemLoaded(ItemID(rawValue: 1)))) {
+            $0.playback.apply(.received(.itemLoaded(ItemID(rawValue: 1))), at: t)
+        }
+        await store.send(.engine(.playbackRestarted)) {
+            $0.playback.apply(.received(.playbackRestarted), at: t)
+            $0.autoHideArmed = true
+        }
+    }
+
+    /// Pauses, which stops the ticker and the auto-hide countdown, so the test can finish.
+    func pauseToFinish() async {
+        let t = now.now
+        await store.send(.pause()) {
+            $0.playback.apply(.sent(.pause, reason: .user), at: t)
+            $0.autoHideArmed = false
+            $0.displayedPosition = $0.playback.position(at: t)
+        }
+        store.expectCommands(.pause)
+        await store.finish()
+    }
+}

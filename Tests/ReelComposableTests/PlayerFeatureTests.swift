@@ -1,0 +1,265 @@
+import Clocks
+import Foundation
+import ReelComposable
+import ReelCore
+import ReelTesting
+import Testing
+
+@MainActor
+@Suite("PlayerFeature")
+struct PlayerFeatureTests {
+    let harness = FeatureHarness()
+    var store: TestStore<PlayerFeature.State, PlayerFeature.Action> { harness.store }
+
+    @Test func loadSendsTheCommandAndPlaysWhenTheEngineIsReady() async {
+        #expect(store.state.durationLabel == "--:--")
+        await harness.loadAndPlay(duration: 100)
+        #expect(store.state.playerState == .playing)
+        #expect(store.state.playButton == .pause)
+        #expect(store.state.currentLabel == "0:00")
+        #expect(store.state.remainingLabel == "-1:40")
+        #expect(store.state.durationLabel == "1:40")
+        await harness.pauseToFinish()
+    }
+
+    @Test func theTickerRefreshesLabelsWhilePlaying() async {
+        await harness.loadAndPlay(duration: 3700)
+        harness.now.advance(by: 1)
+        await harness.clock.advance(by: .seconds(1))
+        await store.receive(.tick) { $0.displayedPosition = 1 }
+        #expect(store.state.currentLabel == "0:00:01")
+        #expect(store.state.remainingLabel == "-1:01:39")
+        #expect(store.state.progress == 1.0 / 3700)
+        await harness.pauseToFinish()
+    }
+
+    @Test func aRepeatedPlayAfterAnOutsidePauseIsSentAgain() async {
+        await harness.loadAndPlay()
+        let t = harness.now.now
+        await store.send(.engine(.property(.paused(true)))) {
+            $0.playback.apply(.received(.property(.paused(true))), at: t)
+            $0.autoHideArmed = false
+        }
+        #expect(store.state.playerState == .paused(reason: .userInitiated))
+        await store.send(.play()) {
+            $0.playback.apply(.sent(.play, reason: .user), at: t)
+            $0.autoHideArmed = true
+        }
+        store.expectCommands(.play)
+        await store.send(.engine(.property(.paused(true)))) {
+            $0.playback.apply(.received(.property(.paused(true))), at: t)
+        }
+        await store.send(.play()) { $0.playback.apply(.sent(.play, reason: .user), at: t) }
+        store.expectCommands(.play)
+        await harness.pauseToFinish()
+    }
+
+    @Test func playPauseTogglesAndReplaysAtTheEnd() async {
+        await harness.loadAndPlay(duration: 5)
+        let t = harness.now.now
+        await store.send(.playPauseTapped) {
+            $0.playback.apply(.sent(.pause, reason: .user), at: t)
+            $0.autoHideArmed = false
+        }
+        store.expectCommands(.pause)
+        #expect(store.state.playButton == .play)
+        await store.send(.engine(.property(.endReached(true)))) {
+            $0.playback.apply(.received(.property(.endReached(true))), at: t)
+            $0.displayedPosition = 5
+        }
+        #expect(store.state.playButton == .replay)
+        await store.send(.playPauseTapped) {
+            $0.playback.apply(.sent(.seek(.absolute(0), precision: .keyframe), reason: .user), at: t)
+            $0.playback.apply(.sent(.play, reason: .user), at: t)
+            $0.displayedPosition = 0
+        }
+        store.expectCommands(.seek(.absolute(0), precision: .keyframe), .play)
+        await store.send(.engine(.playbackRestarted)) {
+            $0.playback.apply(.received(.playbackRestarted), at: t)
+            $0.autoHideArmed = true
+        }
+        await harness.pauseToFinish()
+    }
+
+    @Test func scrubbingIsOptimisticSeeksOnReleaseAndResumes() async {
+        await harness.loadAndPlay(duration: 100)
+        let t = harness.now.now
+        await store.send(.scrubBegan) {
+            $0.scrub = PlayerFeature.Scrub(position: 0, resumesPlayback: true)
+            $0.playback.apply(.sent(.pause, reason: .user), at: t)
+            $0.autoHideArmed = false
+        }
+        store.expectCommands(.pause)
+        await store.send(.scrubChanged(to: 42)) { $0.scrub?.position = 42 }
+        #expect(store.state.currentLabel == "0:42")
+        #expect(store.state.progress == 0.42)
+        await store.send(.scrubChanged(to: 500)) { $0.scrub?.position = 100 }
+        await store.send(.scrubChanged(to: 61.5)) { $0.scrub?.position = 61.5 }
+        await store.send(.scrubEnded) {
+            $0.scrub = nil
+            $0.playback.apply(.sent(.seek(.absolute(61.5), precision: .exact), reason: .user), at: t)
+            $0.playback.apply(.sent(.play, reason: .user), at: t)
+            $0.displayedPosition = 61.5
+        }
+        store.expectCommands(.seek(.absolute(61.5), precision: .exact), .play)
+        #expect(store.state.playerState == .buffering(reason: .seeking))
+        await store.send(.engine(.playbackRestarted)) {
+            $0.playback.apply(.received(.playbackRestarted), at: t)
+            $0.autoHideArmed = true
+        }
+        await harness.pauseToFinish()
+    }
+
+    @Test func scrubbingWhilePausedDoesNotResume() async {
+        await harness.loadAndPlay()
+        await harness.pauseToFinish()
+        let t = harness.now.now
+        await store.send(.scrubBegan) { $0.scrub = PlayerFeature.Scrub(position: 0, resumesPlayback: false) }
+        await store.send(.scrubEnded) {
+            $0.scrub = nil
+            $0.playback.apply(.sent(.seek(.absolute(0), precision: .exact), reason: .user), at: t)
+        }
+        store.expectCommands(.seek(.absolute(0), precision: .exact))
+        await store.finish()
+    }
+
+    @Test func skipSeeksRelativeAndSeekClampsToTheItem() async {
+        await harness.loadAndPlay(duration: 30)
+        let t = harness.now.now
+        await store.send(.skipTapped(seconds: 10)) {
+            $0.playback.apply(.sent(.seek(.relative(10), precision: .keyframe), reason: .user), at: t)
+            $0.displayedPosition = 10
+            $0.autoHideArmed = false
+        }
+        store.expectCommands(.seek(.relative(10), precision: .keyframe))
+        await store.send(.engine(.playbackRestarted)) {
+            $0.playback.apply(.received(.playbackRestarted), at: t)
+            $0.autoHideArmed = true
+        }
+        await store.send(.seek(to: 99)) {
+            $0.playback.apply(.sent(.seek(.absolute(30), precision: .exact), reason: .user), at: t)
+            $0.displayedPosition = 30
+            $0.autoHideArmed = false
+        }
+        store.expectCommands(.seek(.absolute(30), precision: .exact))
+        await store.finish()
+    }
+
+    @Test func speedTracksVolumeAndMuteBecomeCommands() async {
+        let t = harness.now.now
+        await store.send(.speedSelected(1.5)) { $0.playback.apply(.sent(.setSpeed(1.5), reason: .user), at: t) }
+        store.expectCommands(.setSpeed(1.5))
+        await store.send(.audioTrackSelected(id: 2))
+        store.expectCommands(.selectTrack(.audio, id: 2))
+        await store.send(.subtitleTrackSelected(id: nil))
+        store.expectCommands(.selectTrack(.subtitle, id: nil))
+        await store.send(.volumeChanged(1.4)) { $0.playback.volume = 1 }
+        store.expectCommands(.setVolume(1))
+        await store.send(.muteToggled) { $0.playback.isMuted = true }
+        store.expectCommands(.setMuted(true))
+        await store.finish()
+    }
+
+    @Test func controlsHideAfterTheDelayWhilePlayingAndInteractionRearms() async {
+        await harness.loadAndPlay()
+        // The clock moves in steps, each awaited, so a loaded machine cannot skip a tick.
+        for _ in 1...2 {
+            await harness.clock.advance(by: .seconds(1))
+            await store.receive(.tick)
+        }
+        await harness.clock.advance(by: .milliseconds(500))
+        await store.send(.userInteracted)
+        await harness.clock.advance(by: .milliseconds(500))
+        await store.receive(.tick)
+        for _ in 4...5 {
+            await harness.clock.advance(by: .seconds(1))
+            await store.receive(.tick)
+        }
+        // Still shown at 5 s: the countdown started again at the interaction (2.5 s).
+        #expect(store.state.controlsVisible)
+        await harness.clock.advance(by: .milliseconds(500))
+        await store.receive(.autoHideFired) {
+            $0.controlsVisible = false
+            $0.autoHideArmed = false
+        }
+        await store.send(.showControls) {
+            $0.controlsVisible = true
+            $0.autoHideArmed = true
+        }
+        await store.send(.hideControls) {
+            $0.controlsVisible = false
+            $0.autoHideArmed = false
+        }
+        await harness.pauseToFinish()
+    }
+
+    @Test func aRefusedCommandShowsItsError() async {
+        let t = harness.now.now
+        store.refuse = { _ in PlayerError(.engineGone) }
+        await store.send(.play()) { $0.playback.apply(.sent(.play, reason: .user), at: t) }
+        await store.receive(.commandRefused(.play, PlayerError(.engineGone))) {
+            $0.commandError = PlayerError(.engineGone)
+        }
+        #expect(store.state.errorMessage == "The player has been shut down.")
+        await store.finish()
+    }
+
+    @Test func retryReloadsTheFailedItemWhereItStopped() async {
+        await harness.loadAndPlay(duration: 100)
+        let t = harness.now.now
+        await store.send(.engine(.property(.position(12, at: t)))) {
+            $0.playback.apply(.received(.property(.position(12, at: t))), at: t)
+            $0.displayedPosition = 12
+        }
+        let error = PlayerError(.networkUnreachable)
+        await store.send(.engine(.itemEnded(ItemID(rawValue: 1), .failed(error)))) {
+            $0.playback.apply(.received(.itemEnded(ItemID(rawValue: 1), .failed(error))), at: t)
+            $0.autoHideArmed = false
+        }
+        #expect(store.state.errorMessage == error.message)
+        var resumed = harness.item
+        resumed.startPosition = 12
+        let request = LoadRequest(item: resumed, autoplay: true, id: ItemID(rawValue: 2))
+        await store.send(.retryTapped) {
+            $0.playback.apply(.sent(.load(request), reason: .user), at: t)
+        }
+        store.expectCommands(.load(request))
+        #expect(store.state.errorMessage == nil)
+        await store.finish()
+    }
+
+    @Test func stopUnloads() async {
+        await harness.loadAndPlay()
+        let t = harness.now.now
+        await store.send(.stop) {
+            $0.playback.apply(.sent(.stop, reason: .user), at: t)
+            $0.autoHideArmed = false
+        }
+        store.expectCommands(.stop)
+        #expect(store.state.durationLabel == "--:--")
+        await store.finish()
+    }
+
+    @Test func liveItemsSayLive() async {
+        await harness.loadAndPlay()
+        let t = harness.now.now
+        await store.send(.engine(.property(.duration(nil)))) {
+            $0.playback.apply(.received(.property(.duration(nil))), at: t)
+        }
+        #expect(store.state.durationLabel == "LIVE")
+        #expect(store.state.remainingLabel == "LIVE")
+        #expect(store.state.progress == nil)
+        await harness.pauseToFinish()
+    }
+
+    @Test func bufferedFractionFollowsTheCache() async {
+        await harness.loadAndPlay(duration: 100)
+        let t = harness.now.now
+        let ranges = [TimeRange(start: 0, end: 25)]
+        await store.send(.engine(.property(.bufferedRanges(ranges)))) {
+            $0.playback.apply(.received(.property(.bufferedRanges(ranges))), at: t)
+        }
+        #expect(store.state.bufferedFraction == 0.25)
+        await harness.pauseToFinish()
+    }
+}

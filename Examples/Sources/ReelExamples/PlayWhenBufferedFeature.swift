@@ -1,0 +1,117 @@
+import Foundation
+import ReelComposable
+import ReelCore
+
+/// Loads paused and starts playing once enough is buffered: SuperPlayer's "play immediately once
+/// 3 s are buffered".
+///
+/// ```swift
+/// let feature = PlayWhenBufferedFeature(minimumBuffer: 3)
+/// let store = Store(initialState: PlayWhenBufferedFeature.State(), reducer: feature, engine: engine)
+/// store.bridge(engine.events) { .player(.engine($0)) }
+/// store.send(.load(item))  // shows a spinner while store.state.isWaitingForBuffer
+/// ```
+///
+/// After ``Action/load(_:)`` the feature watches the player's buffered ranges: once the range
+/// that holds the position reaches ``minimumBuffer`` seconds ahead of it, or the end of the item
+/// (within 0.1 s), it sends the player's `play`, once. A play, a load or a stop from elsewhere, or
+/// a failure, ends the wait.
+public struct PlayWhenBufferedFeature: Reducer, Sendable {
+    /// The feature's state.
+    public struct State: Equatable, Sendable {
+        /// The embedded player.
+        public var player: PlayerFeature.State
+        /// Whether the feature waits for the buffer to fill before it plays.
+        public var isWaitingForBuffer: Bool
+
+        /// Creates the state.
+        public init(player: PlayerFeature.State = PlayerFeature.State(), isWaitingForBuffer: Bool = false) {
+            self.player = player
+            self.isWaitingForBuffer = isWaitingForBuffer
+        }
+
+        /// How many seconds are buffered ahead of the displayed position; nil when the position lies
+        /// outside every buffered range.
+        public var bufferedAhead: TimeInterval? {
+            let position = player.displayedPosition
+            return player.playback.bufferedRanges.first { $0.contains(position) }.map { $0.end - position }
+        }
+    }
+
+    /// What can happen to the feature.
+    public enum Action: Equatable, Sendable {
+        /// An action of the embedded player.
+        case player(PlayerFeature.Action)
+        /// Open an item paused, and play it once it is buffered.
+        case load(MediaItem)
+
+        /// Where the player's actions sit in this feature's.
+        static let playerCase = ActionCase<Action, PlayerFeature.Action>(
+            embed: { .player($0) },
+            extract: {
+                if case .player(let action) = $0 { action } else { nil }
+            })
+    }
+
+    /// How close to the item's end, in seconds, the buffer must reach to count as complete.
+    public static let endTolerance: TimeInterval = 0.1
+
+    /// The embedded player feature.
+    public let player: PlayerFeature
+    /// How many seconds must be buffered ahead of the position before playback starts.
+    public let minimumBuffer: TimeInterval
+
+    /// Creates the feature; the first dependencies are the embedded ``PlayerFeature``'s.
+    public init(
+        clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> HostTime = { .now },
+        makeItemID: @escaping @Sendable () -> ItemID = { .next() }, autoHideDelay: Duration = .seconds(3),
+        tickInterval: Duration = .milliseconds(250), minimumBuffer: TimeInterval = 3
+    ) {
+        player = PlayerFeature(
+            clock: clock, now: now, makeItemID: makeItemID, autoHideDelay: autoHideDelay, tickInterval: tickInterval)
+        self.minimumBuffer = minimumBuffer
+    }
+
+    /// Runs the player, then reacts to the player's new state.
+    public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        CombineReducers {
+            Scope(state: \.player, action: Action.playerCase) { player }
+            Reduce(react)
+        }
+        .reduce(into: &state, action: action)
+    }
+
+    /// Runs after the player has reduced the action, so it sees the player's new state.
+    private func react(_ state: inout State, _ action: Action) -> Effect<Action> {
+        switch action {
+        case .load(let item):
+            state.isWaitingForBuffer = true
+            return .send(.player(.load(item, autoplay: false)))
+        case .player(.play), .player(.playPauseTapped), .player(.stop), .player(.load(_, autoplay: true)):
+            // Someone else decided: the wait is over.
+            state.isWaitingForBuffer = false
+            return .none
+        case .player:
+            guard state.isWaitingForBuffer else { return .none }
+            if case .failed = state.player.playback.status {
+                // Nothing will buffer: the player shows the error instead.
+                state.isWaitingForBuffer = false
+                return .none
+            }
+            guard isBuffered(state) else { return .none }
+            state.isWaitingForBuffer = false
+            return .send(.player(.play()))
+        }
+    }
+
+    /// Whether enough is buffered ahead of the position, or everything up to the end.
+    private func isBuffered(_ state: State) -> Bool {
+        let playback = state.player.playback
+        guard playback.status == .loading || playback.status == .ready,
+            let range = playback.bufferedRanges.first(where: { $0.contains(state.player.displayedPosition) })
+        else { return false }
+        if range.end - state.player.displayedPosition >= minimumBuffer { return true }
+        guard let duration = playback.duration else { return false }
+        return range.end >= duration - Self.endTolerance
+    }
+}

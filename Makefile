@@ -38,7 +38,7 @@ BENCH_ARGS   ?=
 SCRATCH_DIR  := $(if $(SCRATCH),$(SCRATCH),.build)
 SPM          := $(if $(SCRATCH),--scratch-path $(SCRATCH))
 LOGS         := $(SCRATCH_DIR)/logs
-LINT_PATHS   := Sources Tests Package.swift
+LINT_PATHS   := Sources Tests Examples Package.swift
 
 export DEBIAN_FRONTEND := noninteractive
 

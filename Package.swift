@@ -63,7 +63,7 @@ let package = Package(
         // Benchmarks against the mpv command-line player: `make bench`.
         .executableTarget(
             name: "ReelBench",
-            dependencies: ["ReelCore", "ReelMPV", "ReelPlayer"],
+            dependencies: ["ReelCore", "ReelMPV", "ReelPlayer", "ReelComposable"],
             swiftSettings: strictSettings
         ),
         // Example features composing PlayerFeature, compiled and tested in CI.

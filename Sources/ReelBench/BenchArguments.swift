@@ -21,6 +21,8 @@ enum BenchMode: Equatable {
           --runs N        Whole-clip runs of each player (default 5; each lasts as long as the clip).
           --ttff-runs N   First-frame runs of each player (default 15).
           --quick         Use a 5-second clip instead of the 30-second one.
+          --reducer-only  Measure only the reducers' throughput (no playback).
+          --reducer-runs N  Runs of the reducer throughput measurement (default 5).
           -h, --help      Show this help.
 
         ENVIRONMENT:
@@ -37,6 +39,8 @@ enum BenchMode: Equatable {
             switch argument {
             case "-h", "--help": return .help
             case "--quick": settings.quick = true
+            case "--reducer-only": settings.reducerOnly = true
+            case "--reducer-runs": settings.reducerRuns = try count(remaining.popFirst(), for: argument)
             case "--runs": settings.runs = try count(remaining.popFirst(), for: argument)
             case "--ttff-runs": settings.firstFrameRuns = try count(remaining.popFirst(), for: argument)
             case "--child-play":
@@ -66,6 +70,10 @@ struct BenchSettings: Equatable {
     var firstFrameRuns = 15
     /// Use the 5-second clip.
     var quick = false
+    /// Measure only the reducers.
+    var reducerOnly = false
+    /// Runs of the reducer throughput measurement.
+    var reducerRuns = 5
 
     /// The clip's length in seconds.
     var clipSeconds: Int { quick ? 5 : 30 }

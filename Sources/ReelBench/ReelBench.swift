@@ -24,6 +24,8 @@ enum ReelBench {
         case .childPlay(let path, let firstFrameOnly):
             exit(await ChildPlayback.run(path: path, firstFrameOnly: firstFrameOnly))
         case .benchmark(let settings):
+            printReducerThroughput(runs: settings.reducerRuns)
+            if settings.reducerOnly { return }
             do {
                 guard let mpv = ChildProcess.locate("mpv") else { throw BenchError.missingTool("mpv") }
                 guard let executable = Bundle.main.executablePath else { throw BenchError.noExecutablePath }
@@ -36,5 +38,23 @@ enum ReelBench {
                 exit(1)
             }
         }
+    }
+
+    /// Prints the reducer throughput table (issue #3's goal: at least 1 M events/s).
+    static func printReducerThroughput(runs: Int) {
+        FileHandle.standardError.write(Data("Reducer throughput: \(runs) runs of 1 M engine events…\n".utf8))
+        guard let result = ReducerThroughput.measure(runs: runs) else { return }
+        func line(_ name: String, _ summary: Summary) -> String {
+            let millions = { (value: Double) in String(format: "%.2f", value / 1e6) }
+            let met = summary.median >= 1e6 ? "met" : "not met"
+            return
+                "| \(name) | \(millions(summary.median)) | \(millions(summary.minimum)) | \(millions(summary.maximum)) | \(met) |"
+        }
+        print("### Reducer throughput (M events/s, release, \(runs) runs; goal ≥ 1 M events/s)")
+        print("| Reducer | median | min | max | goal |")
+        print("|---|---|---|---|---|")
+        print(line("PlaybackReducer", result.playbackReducer))
+        print(line("PlayerFeature", result.playerFeature))
+        print("")
     }
 }

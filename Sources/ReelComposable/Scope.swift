@@ -2,9 +2,10 @@
 ///
 /// ```swift
 /// enum Action { case player(PlayerFeature.Action), skipIntroTapped }
-/// let player = ActionCase<Action, PlayerFeature.Action>(embed: Action.player) {
-///     if case .player(let action) = $0 { action } else { nil }
-/// }
+/// let player = ActionCase<Action, PlayerFeature.Action>(
+///     embed: Action.player,
+///     extract: { if case .player(let action) = $0 { action } else { nil } }
+/// )
 /// ```
 public struct ActionCase<Parent, Child>: Sendable {
     /// Wraps a child action in the parent's.

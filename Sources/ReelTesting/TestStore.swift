@@ -110,6 +110,18 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
         state = next.state
     }
 
+    /// Asserts that no effect has sent an action yet (after letting pending work run).
+    public func expectNoReceivedActions(
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async {
+        await Task.megaYield()
+        guard !received.isEmpty else { return }
+        fail(
+            "Expected no received actions, but effects sent: "
+                + received.map { "\($0.action)" }.joined(separator: ", "),
+            fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+
     /// Asserts the engine commands sent since the last check, in order.
     public func expectCommands(
         _ expected: EngineCommand..., fileID: StaticString = #fileID, filePath: StaticString = #filePath,

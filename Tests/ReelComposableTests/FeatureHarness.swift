@@ -3,28 +3,6 @@ import Foundation
 import ReelComposable
 import ReelCore
 import ReelTesting
-import Synchronization
-
-/// A host clock the test moves by hand.
-final class TestNow: Sendable {
-    private let time = Mutex(HostTime(seconds: 1000))
-
-    var now: HostTime { time.withLock { $0 } }
-
-    func advance(by seconds: Double) { time.withLock { $0 = $0.advanced(by: seconds) } }
-}
-
-/// Hands out item identifiers 1, 2, 3, …
-final class SequentialIDs: Sendable {
-    private let next = Mutex<UInt64>(0)
-
-    func make() -> ItemID {
-        next.withLock {
-            $0 += 1
-            return ItemID(rawValue: $0)
-        }
-    }
-}
 
 /// A `PlayerFeature` under test with its clocks, and the engine answers that bring it to a state.
 @MainActor

@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "ReelMPV", targets: ["ReelMPV"]),
         .library(name: "ReelPlayer", targets: ["ReelPlayer"]),
         .library(name: "ReelComposable", targets: ["ReelComposable"]),
+        .library(name: "ReelContainer", targets: ["ReelContainer"]),
         .library(name: "ReelTesting", targets: ["ReelTesting"]),
         .executable(name: "reel", targets: ["ReelCLI"]),
     ],
@@ -41,6 +42,8 @@ let package = Package(
         .target(name: "ReelPlayer", dependencies: ["ReelCore"], swiftSettings: strictSettings),
         // Layer 3: the composable layer (Store, Reducer, Effect) and the player feature.
         .target(name: "ReelComposable", dependencies: ["ReelCore"], swiftSettings: strictSettings),
+        // Layer 4: the UI-agnostic player container: context, services, widgets, overlays, gestures.
+        .target(name: "ReelContainer", dependencies: ["ReelCore", "ReelComposable"], swiftSettings: strictSettings),
         // Test support that users can depend on: a scriptable engine, media fixtures, a loopback server.
         .target(
             name: "ReelTesting",
@@ -97,6 +100,11 @@ let package = Package(
         .testTarget(
             name: "ReelComposableTests",
             dependencies: ["ReelCore", "ReelComposable", "ReelMPV", "ReelTesting"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ReelContainerTests",
+            dependencies: ["ReelCore", "ReelComposable", "ReelContainer", "ReelTesting"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,0 +1,81 @@
+/// A key the player reacts to, named after mpv's default bindings.
+public enum Key: Hashable, Sendable {
+    /// Space.
+    case space
+    /// Arrow keys.
+    case left, right, up, down
+    /// Escape.
+    case escape
+    /// Return.
+    case enter
+    /// A printable character (`m`, `f`, `[`, `]`, `j`, `#`, `l`, `q`, …).
+    case character(Character)
+}
+
+/// Which modifier keys were held.
+public struct KeyModifiers: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+
+    /// Creates a set from its raw value.
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// Shift.
+    public static let shift = KeyModifiers(rawValue: 1)
+    /// Control.
+    public static let control = KeyModifiers(rawValue: 2)
+    /// Alt.
+    public static let alt = KeyModifiers(rawValue: 4)
+}
+
+/// A mouse button.
+public enum PointerButton: Hashable, Sendable {
+    /// The main button.
+    case primary
+    /// The context button.
+    case secondary
+    /// The wheel button.
+    case middle
+}
+
+/// Raw input from the host, in logical pixels, stamped with host time in seconds.
+///
+/// Hosts translate their events (SDL, GTK, a test) into these; the container's gesture
+/// recognizer turns them into taps, drags, long presses and the rest.
+public enum InputEvent: Hashable, Sendable {
+    /// A button went down.
+    case pointerDown(Point, button: PointerButton, time: Double)
+    /// The pointer moved (with or without a button held).
+    case pointerMoved(Point, time: Double)
+    /// A button went up.
+    case pointerUp(Point, button: PointerButton, time: Double)
+    /// The pointer left the window.
+    case pointerExited(time: Double)
+    /// The wheel or a touchpad scrolled by `dx`, `dy` steps (positive: right, down).
+    case scroll(dx: Double, dy: Double, at: Point, time: Double)
+    /// A key went down.
+    case keyDown(Key, modifiers: KeyModifiers, time: Double)
+    /// A key went up.
+    case keyUp(Key, modifiers: KeyModifiers, time: Double)
+    /// Time passed without input (hosts send it so long presses and auto-hide can fire).
+    case tick(time: Double)
+}
+
+/// What a host draws and routes input to: the player container, as seen by a window.
+///
+/// A host lays the container out when its size changes, asks ``videoFrame`` where the video
+/// goes (feature panels may squeeze it), draws the video there, then calls ``draw(in:)`` for the
+/// overlays on top, and forwards every ``InputEvent``.
+@MainActor
+public protocol OverlayHost: AnyObject {
+    /// Lays out for a window of `size` logical pixels at `scale` device pixels per logical pixel.
+    func layout(size: Size, scale: Double)
+    /// Where the video goes, within the laid-out size.
+    var videoFrame: Rect { get }
+    /// Draws every overlay, bottom to top.
+    func draw(in canvas: any Canvas)
+    /// Handles input; true when something consumed it.
+    @discardableResult
+    func handle(_ event: InputEvent) -> Bool
+    /// Whether something changed since the last ``draw(in:)``.
+    var needsDisplay: Bool { get }
+}

@@ -14,14 +14,43 @@
 /// A reducer is a pure function of state and action. Anything that touches the world (an
 /// engine command, a timer, a network call) is returned as an ``Effect``, which the ``Store``
 /// runs, so the same action always does the same thing: sending `.play` twice plays twice.
+///
+/// A feature made of other reducers declares a ``body`` instead of ``reduce(into:action:)``:
+///
+/// ```swift
+/// var body: CombineReducers<State, Action> {
+///     Scope(state: \.player, action: Action.playerCase) { player }
+///     Reduce(react)
+/// }
+/// ```
 public protocol Reducer<State, Action> {
     /// The feature's state.
     associatedtype State
     /// What can happen to the feature.
     associatedtype Action
+    /// The reducer this one is made of, or `Never` for one that implements ``reduce(into:action:)``.
+    associatedtype Body
 
     /// Changes `state` for `action` and returns the work to do next.
     func reduce(into state: inout State, action: Action) -> Effect<Action>
+
+    /// The reducers this one runs, in order.
+    @ReducerBuilder<State, Action>
+    var body: Body { get }
+}
+
+extension Reducer where Body == Never {
+    /// A reducer that implements ``reduce(into:action:)`` has no body.
+    public var body: Never {
+        fatalError("\(Self.self) implements reduce(into:action:) and has no body.")
+    }
+}
+
+extension Reducer where Body: Reducer, Body.State == State, Body.Action == Action {
+    /// Runs ``body``.
+    public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+        body.reduce(into: &state, action: action)
+    }
 }
 
 /// A reducer made from a closure.
@@ -33,12 +62,12 @@ public protocol Reducer<State, Action> {
 /// }
 /// ```
 public struct Reduce<State, Action>: Reducer {
-    private let body: (inout State, Action) -> Effect<Action>
+    private let run: (inout State, Action) -> Effect<Action>
 
     /// Wraps a closure.
-    public init(_ body: @escaping (inout State, Action) -> Effect<Action>) { self.body = body }
+    public init(_ run: @escaping (inout State, Action) -> Effect<Action>) { self.run = run }
 
-    public func reduce(into state: inout State, action: Action) -> Effect<Action> { body(&state, action) }
+    public func reduce(into state: inout State, action: Action) -> Effect<Action> { run(&state, action) }
 }
 
 /// Runs reducers one after another on the same state and action, merging their effects.
@@ -53,9 +82,11 @@ public struct CombineReducers<State, Action>: Reducer {
     private let reducers: [any Reducer<State, Action>]
 
     /// Combines the reducers the builder lists, in order.
-    public init(@ReducerBuilder<State, Action> _ build: () -> [any Reducer<State, Action>]) {
-        reducers = build()
+    public init(@ReducerBuilder<State, Action> _ build: () -> CombineReducers<State, Action>) {
+        self = build()
     }
+
+    init(reducers: [any Reducer<State, Action>]) { self.reducers = reducers }
 
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
         .merge(reducers.map { $0.reduce(into: &state, action: action) })
@@ -85,4 +116,9 @@ public enum ReducerBuilder<State, Action> {
 
     /// The other branch of a condition.
     public static func buildEither(second part: [any Reducer<State, Action>]) -> [any Reducer<State, Action>] { part }
+
+    /// The reducers, combined.
+    public static func buildFinalResult(_ parts: [any Reducer<State, Action>]) -> CombineReducers<State, Action> {
+        CombineReducers(reducers: parts)
+    }
 }

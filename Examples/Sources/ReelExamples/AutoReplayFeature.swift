@@ -50,23 +50,17 @@ public struct AutoReplayFeature: Reducer, Sendable {
     /// The embedded player feature.
     public let player: PlayerFeature
 
-    /// Creates the feature; the dependencies are the embedded ``PlayerFeature``'s (real ones by default).
+    /// Creates the feature around `player` (real dependencies by default).
     public init(
-        clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> HostTime = { .now },
-        makeItemID: @escaping @Sendable () -> ItemID = { .next() }, autoHideDelay: Duration = .seconds(3),
-        tickInterval: Duration = .milliseconds(250)
+        player: PlayerFeature = PlayerFeature()
     ) {
-        player = PlayerFeature(
-            clock: clock, now: now, makeItemID: makeItemID, autoHideDelay: autoHideDelay, tickInterval: tickInterval)
+        self.player = player
     }
 
     /// Runs the player, then reacts to the player's new state.
-    public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-        CombineReducers {
-            Scope(state: \.player, action: Action.playerCase) { player }
-            Reduce(react)
-        }
-        .reduce(into: &state, action: action)
+    public var body: CombineReducers<State, Action> {
+        Scope(state: \.player, action: Action.playerCase) { player }
+        Reduce(react)
     }
 
     /// Runs after the player has reduced the action, so it sees the player's new state.

@@ -61,24 +61,18 @@ public struct PlayWhenBufferedFeature: Reducer, Sendable {
     /// How many seconds must be buffered ahead of the position before playback starts.
     public let minimumBuffer: TimeInterval
 
-    /// Creates the feature; the first dependencies are the embedded ``PlayerFeature``'s.
+    /// Creates the feature around `player` (real dependencies by default).
     public init(
-        clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> HostTime = { .now },
-        makeItemID: @escaping @Sendable () -> ItemID = { .next() }, autoHideDelay: Duration = .seconds(3),
-        tickInterval: Duration = .milliseconds(250), minimumBuffer: TimeInterval = 3
+        player: PlayerFeature = PlayerFeature(), minimumBuffer: TimeInterval = 3
     ) {
-        player = PlayerFeature(
-            clock: clock, now: now, makeItemID: makeItemID, autoHideDelay: autoHideDelay, tickInterval: tickInterval)
+        self.player = player
         self.minimumBuffer = minimumBuffer
     }
 
     /// Runs the player, then reacts to the player's new state.
-    public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-        CombineReducers {
-            Scope(state: \.player, action: Action.playerCase) { player }
-            Reduce(react)
-        }
-        .reduce(into: &state, action: action)
+    public var body: CombineReducers<State, Action> {
+        Scope(state: \.player, action: Action.playerCase) { player }
+        Reduce(react)
     }
 
     /// Runs after the player has reduced the action, so it sees the player's new state.

@@ -71,29 +71,23 @@ public struct ResumePositionFeature: Reducer, Sendable {
     public let endMargin: TimeInterval
     private let now: @Sendable () -> HostTime
 
-    /// Creates the feature; the first dependencies are the embedded ``PlayerFeature``'s.
+    /// Creates the feature around `player` (real dependencies by default).
     public init(
-        clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> HostTime = { .now },
-        makeItemID: @escaping @Sendable () -> ItemID = { .next() }, autoHideDelay: Duration = .seconds(3),
-        tickInterval: Duration = .milliseconds(250), positions: PositionStore, saveInterval: TimeInterval = 10,
+        player: PlayerFeature = PlayerFeature(), positions: PositionStore, saveInterval: TimeInterval = 10,
         endMargin: TimeInterval = 5
     ) {
-        player = PlayerFeature(
-            clock: clock, now: now, makeItemID: makeItemID, autoHideDelay: autoHideDelay, tickInterval: tickInterval)
+        self.player = player
         self.positions = positions
         self.saveInterval = saveInterval
         self.endMargin = endMargin
-        self.now = now
+        self.now = player.now
     }
 
     /// Saves the outgoing item's position, runs the player, then reacts to the player's new state.
-    public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-        CombineReducers {
-            Reduce(beforePlayer)
-            Scope(state: \.player, action: Action.playerCase) { player }
-            Reduce(afterPlayer)
-        }
-        .reduce(into: &state, action: action)
+    public var body: CombineReducers<State, Action> {
+        Reduce(beforePlayer)
+        Scope(state: \.player, action: Action.playerCase) { player }
+        Reduce(afterPlayer)
     }
 
     /// Runs before the player reduces the action: a stop or a load is about to replace the item,

@@ -69,18 +69,14 @@ public struct RetryFeature: Reducer, Sendable {
     public let maxAttempts: Int
     private let clock: any Clock<Duration>
 
-    /// Creates the feature; the first dependencies are the embedded ``PlayerFeature``'s, and
-    /// `clock` also paces the retries.
+    /// Creates the feature around `player`, whose clock also paces the retries.
     public init(
-        clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> HostTime = { .now },
-        makeItemID: @escaping @Sendable () -> ItemID = { .next() }, autoHideDelay: Duration = .seconds(3),
-        tickInterval: Duration = .milliseconds(250), baseDelay: Duration = .seconds(1), maxAttempts: Int = 5
+        player: PlayerFeature = PlayerFeature(), baseDelay: Duration = .seconds(1), maxAttempts: Int = 5
     ) {
-        player = PlayerFeature(
-            clock: clock, now: now, makeItemID: makeItemID, autoHideDelay: autoHideDelay, tickInterval: tickInterval)
+        self.player = player
         self.baseDelay = baseDelay
         self.maxAttempts = maxAttempts
-        self.clock = clock
+        self.clock = player.clock
     }
 
     /// Whether a failure is worth retrying: the network, or the server's own trouble.
@@ -93,12 +89,9 @@ public struct RetryFeature: Reducer, Sendable {
     }
 
     /// Runs the player, then reacts to the player's new state.
-    public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-        CombineReducers {
-            Scope(state: \.player, action: Action.playerCase) { player }
-            Reduce(react)
-        }
-        .reduce(into: &state, action: action)
+    public var body: CombineReducers<State, Action> {
+        Scope(state: \.player, action: Action.playerCase) { player }
+        Reduce(react)
     }
 
     /// Runs after the player has reduced the action, so it sees the player's new state.

@@ -82,25 +82,19 @@ public struct SkipIntroFeature: Reducer, Sendable {
     /// The intro of items that have no chapters; nil shows no button for them.
     public let fallbackIntro: Intro?
 
-    /// Creates the feature; the first dependencies are the embedded ``PlayerFeature``'s.
+    /// Creates the feature around `player` (real dependencies by default).
     public init(
-        clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> HostTime = { .now },
-        makeItemID: @escaping @Sendable () -> ItemID = { .next() }, autoHideDelay: Duration = .seconds(3),
-        tickInterval: Duration = .milliseconds(250), introChapterTitle: String = "Intro", fallbackIntro: Intro? = nil
+        player: PlayerFeature = PlayerFeature(), introChapterTitle: String = "Intro", fallbackIntro: Intro? = nil
     ) {
-        player = PlayerFeature(
-            clock: clock, now: now, makeItemID: makeItemID, autoHideDelay: autoHideDelay, tickInterval: tickInterval)
+        self.player = player
         self.introChapterTitle = introChapterTitle
         self.fallbackIntro = fallbackIntro
     }
 
     /// Runs the player, then reacts to the player's new state.
-    public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-        CombineReducers {
-            Scope(state: \.player, action: Action.playerCase) { player }
-            Reduce(react)
-        }
-        .reduce(into: &state, action: action)
+    public var body: CombineReducers<State, Action> {
+        Scope(state: \.player, action: Action.playerCase) { player }
+        Reduce(react)
     }
 
     /// Runs after the player has reduced the action, so it sees the player's new state.

@@ -19,8 +19,9 @@ struct AutoReplayFeatureTests {
         return TestStore(
             initialState: AutoReplayFeature.State(),
             reducer: AutoReplayFeature(
-                clock: clock, now: { now.now }, makeItemID: { ids.make() }, autoHideDelay: .seconds(1000),
-                tickInterval: .seconds(1000)))
+                player: PlayerFeature(
+                    clock: clock, now: { now.now }, makeItemID: { ids.make() }, autoHideDelay: .seconds(1000),
+                    tickInterval: .seconds(1000))))
     }
 
     /// Loads the item (10 s long) and answers like an engine until it plays.

@@ -19,8 +19,9 @@ struct PlayWhenBufferedFeatureTests {
         return TestStore(
             initialState: PlayWhenBufferedFeature.State(),
             reducer: PlayWhenBufferedFeature(
-                clock: clock, now: { now.now }, makeItemID: { ids.make() }, autoHideDelay: .seconds(1000),
-                tickInterval: .seconds(1000), minimumBuffer: 3))
+                player: PlayerFeature(
+                    clock: clock, now: { now.now }, makeItemID: { ids.make() }, autoHideDelay: .seconds(1000),
+                    tickInterval: .seconds(1000)), minimumBuffer: 3))
     }
 
     /// Loads the item paused through the feature and answers like an engine until it is open.

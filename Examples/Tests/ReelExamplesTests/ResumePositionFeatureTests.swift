@@ -25,8 +25,9 @@ struct ResumePositionFeatureTests {
         let store = TestStore(
             initialState: ResumePositionFeature.State(),
             reducer: ResumePositionFeature(
-                clock: clock, now: { now.now }, makeItemID: { ids.make() }, autoHideDelay: .seconds(1000),
-                tickInterval: .seconds(5), positions: log.recording(positions), saveInterval: 10))
+                player: PlayerFeature(
+                    clock: clock, now: { now.now }, makeItemID: { ids.make() }, autoHideDelay: .seconds(1000),
+                    tickInterval: .seconds(5)), positions: log.recording(positions), saveInterval: 10))
         return (store, positions)
     }
 

@@ -19,8 +19,9 @@ struct RetryFeatureTests {
         return TestStore(
             initialState: RetryFeature.State(),
             reducer: RetryFeature(
-                clock: clock, now: { now.now }, makeItemID: { ids.make() }, autoHideDelay: .seconds(1000),
-                tickInterval: .seconds(1000), baseDelay: .seconds(1), maxAttempts: maxAttempts))
+                player: PlayerFeature(
+                    clock: clock, now: { now.now }, makeItemID: { ids.make() }, autoHideDelay: .seconds(1000),
+                    tickInterval: .seconds(1000)), baseDelay: .seconds(1), maxAttempts: maxAttempts))
     }
 
     /// Loads the item, plays it for 12 s, and returns the item as a retry reloads it (from 12 s).

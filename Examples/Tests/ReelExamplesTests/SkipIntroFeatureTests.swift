@@ -24,8 +24,9 @@ struct SkipIntroFeatureTests {
         return TestStore(
             initialState: SkipIntroFeature.State(),
             reducer: SkipIntroFeature(
-                clock: clock, now: { now.now }, makeItemID: { ids.make() }, autoHideDelay: .seconds(1000),
-                tickInterval: .seconds(1000), fallbackIntro: fallbackIntro))
+                player: PlayerFeature(
+                    clock: clock, now: { now.now }, makeItemID: { ids.make() }, autoHideDelay: .seconds(1000),
+                    tickInterval: .seconds(1000)), fallbackIntro: fallbackIntro))
     }
 
     /// Loads the item (300 s long, with `chapters`) and answers like an engine until it plays.

@@ -60,7 +60,7 @@ struct ProbeCommand: AsyncParsableCommand {
         } catch {
             return .failure(.player(error))
         }
-        let opened = await PlayerWait.until(player, timeout: .seconds(timeout)) { $0.status != .loading }
+        let opened = await player.wait(timeout: .seconds(timeout)) { $0.status != .loading }
         switch player.playback.status {
         case .ready, .ended:
             return .success(ProbeReport(url: media.url, playback: player.playback))

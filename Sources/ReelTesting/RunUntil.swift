@@ -1,9 +1,7 @@
 import Foundation
-import Observation
 import ReelComposable
 import ReelCore
 import ReelPlayer
-import Synchronization
 
 /// A condition a test waited for did not hold before its deadline.
 public struct RunUntilTimeout: Error, CustomStringConvertible {
@@ -64,7 +62,7 @@ extension Player {
     }
 
     private func nextChange(before deadline: ContinuousClock.Instant) async -> Bool {
-        await nextObservedChange(before: deadline) { _ = self.playback }
+        await ObservationWait.nextChange(before: deadline) { _ = self.playback }
     }
 }
 
@@ -76,41 +74,9 @@ extension Store {
     ) async throws(RunUntilTimeout) {
         let deadline = ContinuousClock.now.advanced(by: timeout)
         while !predicate(state) {
-            guard await nextObservedChange(before: deadline, { _ = self.state }) else {
+            guard await ObservationWait.nextChange(before: deadline, observing: { _ = self.state }) else {
                 throw RunUntilTimeout(condition: condition, lastState: nil, timeout: timeout)
             }
         }
     }
-}
-
-/// Resumes after the next change of what `observe` reads (true) or at `deadline` (false).
-@MainActor
-func nextObservedChange(before deadline: ContinuousClock.Instant, _ observe: @escaping @MainActor () -> Void) async
-    -> Bool
-{
-    let once = Mutex<CheckedContinuation<Bool, Never>?>(nil)
-    let resume: @Sendable (Bool) -> Void = { value in
-        let continuation = once.withLock { stored in
-            defer { stored = nil }
-            return stored
-        }
-        continuation?.resume(returning: value)
-    }
-    let timer = Mutex<Task<Void, Never>?>(nil)
-    let changed = await withCheckedContinuation { continuation in
-        once.withLock { $0 = continuation }
-        withObservationTracking {
-            observe()
-        } onChange: {
-            // willSet semantics: let the change land before the caller looks again.
-            Task { @MainActor in resume(true) }
-        }
-        let task = Task {
-            try? await Task.sleep(until: deadline, clock: .continuous)
-            resume(false)
-        }
-        timer.withLock { $0 = task }
-    }
-    timer.withLock { $0?.cancel() }
-    return changed
 }

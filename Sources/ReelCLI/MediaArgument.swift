@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ReelCore
 
 /// The `<file|url>` argument: a string with `scheme://` is a URL; anything else is a path, with
 /// `~` expanded and a relative path resolved against the current directory.
@@ -19,6 +20,12 @@ struct MediaArgument: Hashable, Sendable {
         guard !text.isEmpty else { throw ValidationError("The media path is empty.") }
         if text.range(of: #"^[A-Za-z][A-Za-z0-9+.\-]*://"#, options: .regularExpression) != nil {
             guard let url = URL(string: text), url.scheme != nil else {
+                // `av://lavfi:testsrc` is no valid URL, but its scheme is what to report.
+                do {
+                    _ = try URLPolicy.standard.resolve(text)
+                } catch {
+                    throw ValidationError(error.message)
+                }
                 throw ValidationError("\"\(text)\" is not a valid URL.")
             }
             self.url = url

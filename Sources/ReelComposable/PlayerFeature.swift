@@ -130,12 +130,16 @@ public struct PlayerFeature: Reducer, Sendable {
         case scrubChanged(to: TimeInterval)
         /// The finger lifted: seek there.
         case scrubEnded
+        /// The scrub was abandoned (the pointer left the window): no seek; playback resumes.
+        case scrubCancelled
         /// Skip forward (positive) or back.
         case skipTapped(seconds: TimeInterval)
         /// Seek to a time.
         case seek(to: TimeInterval, precision: SeekPrecision = .exact)
         /// A speed was chosen.
         case speedSelected(Double)
+        /// Sets or clears the A-B loop.
+        case abLoopSet(ABLoop)
         /// An audio track was chosen, or none.
         case audioTrackSelected(id: Int?)
         /// A subtitle track was chosen, or Off.
@@ -172,15 +176,16 @@ public struct PlayerFeature: Reducer, Sendable {
     public let now: @Sendable () -> HostTime
     /// Creates the identifier of a load.
     public let makeItemID: @Sendable () -> ItemID
-    /// How long the controls stay after the last interaction while playing.
-    public let autoHideDelay: Duration
+    /// How long the controls stay after the last interaction while playing; nil never hides
+    /// them (for hosts whose container runs its own countdown).
+    public let autoHideDelay: Duration?
     /// How often the displayed position is refreshed while playing.
     public let tickInterval: Duration
 
     /// Creates the feature with its dependencies (real ones by default).
     public init(
         clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> HostTime = { .now },
-        makeItemID: @escaping @Sendable () -> ItemID = { .next() }, autoHideDelay: Duration = .seconds(3),
+        makeItemID: @escaping @Sendable () -> ItemID = { .next() }, autoHideDelay: Duration? = .seconds(3),
         tickInterval: Duration = .milliseconds(250)
     ) {
         self.clock = clock
@@ -239,6 +244,12 @@ public struct PlayerFeature: Reducer, Sendable {
             state.scrub = nil
             let seek = command(.seek(.absolute(scrub.position), precision: .exact), in: &state)
             return scrub.resumesPlayback ? .merge(seek, command(.play, in: &state)) : seek
+        case .scrubCancelled:
+            guard let scrub = state.scrub else { return .none }
+            state.scrub = nil
+            return scrub.resumesPlayback ? command(.play, in: &state) : .none
+        case .abLoopSet(let loop):
+            return command(.setABLoop(loop), in: &state)
         case .skipTapped(let seconds):
             return command(.seek(.relative(seconds), precision: .keyframe), in: &state)
         case .seek(let time, let precision):
@@ -302,7 +313,7 @@ public struct PlayerFeature: Reducer, Sendable {
         if isPlaying != wasPlaying {
             effects.append(isPlaying ? ticker() : .cancel(id: Timer.ticker))
         }
-        let shouldArm = isPlaying && state.controlsVisible && state.scrub == nil
+        let shouldArm = autoHideDelay != nil && isPlaying && state.controlsVisible && state.scrub == nil
         let rearm: Bool =
             switch action {
             case .showControls, .userInteracted, .playPauseTapped, .scrubEnded, .skipTapped: true
@@ -330,7 +341,8 @@ public struct PlayerFeature: Reducer, Sendable {
     }
 
     private func autoHide() -> Effect<Action> {
-        let (clock, delay) = (clock, autoHideDelay)
+        guard let delay = autoHideDelay else { return .none }
+        let clock = clock
         return .run { send in
             do { try await clock.sleep(for: delay) } catch { return }
             await send(.autoHideFired)

@@ -110,6 +110,35 @@ struct PlayerFeatureTests {
         await harness.pauseToFinish()
     }
 
+    @Test func aCancelledScrubDoesNotSeekButResumes() async {
+        await harness.loadAndPlay(duration: 100)
+        let t = harness.now.now
+        await store.send(.scrubBegan) {
+            $0.scrub = PlayerFeature.Scrub(position: 0, resumesPlayback: true)
+            $0.playback.apply(.sent(.pause, reason: .user), at: t)
+            $0.autoHideArmed = false
+        }
+        store.expectCommands(.pause)
+        await store.send(.scrubChanged(to: 30)) { $0.scrub?.position = 30 }
+        await store.send(.scrubCancelled) {
+            $0.scrub = nil
+            $0.playback.apply(.sent(.play, reason: .user), at: t)
+            $0.autoHideArmed = true
+        }
+        store.expectCommands(.play)
+        #expect(store.state.currentLabel == "0:00")
+        await harness.pauseToFinish()
+    }
+
+    @Test func theABLoopIsACommand() async {
+        let t = harness.now.now
+        let loop = ABLoop(a: 2, b: 5)
+        await store.send(.abLoopSet(loop)) { $0.playback.apply(.sent(.setABLoop(loop), reason: .user), at: t) }
+        store.expectCommands(.setABLoop(loop))
+        #expect(store.state.playback.abLoop == loop)
+        await store.finish()
+    }
+
     @Test func scrubbingWhilePausedDoesNotResume() async {
         await harness.loadAndPlay()
         await harness.pauseToFinish()

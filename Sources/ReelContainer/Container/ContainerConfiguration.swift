@@ -1,0 +1,64 @@
+/// Everything a ``PlayerContainer`` can be told: controls, gestures, keys, theme and more.
+///
+/// ```swift
+/// var configuration = ContainerConfiguration.standard
+/// configuration.controls.displayStyle = .manual
+/// configuration.keyBindings[.character("p")] = .togglePlayPause
+/// let container = PlayerContainer(store: store, configuration: configuration)
+/// ```
+@MainActor
+public struct ContainerConfiguration {
+    /// The controls' widgets, insets, scrims, transitions and display style.
+    public var controls: ControlConfiguration
+    /// What gestures on the video area do.
+    public var gestures: GestureConfiguration
+    /// What keys do.
+    public var keyBindings: KeyBindings
+    /// Colours, fonts and sizes.
+    public var theme: Theme
+    /// Widgets centred over the video whatever the controls do: the spinner and the error view.
+    public var indicators: [any Widget]
+    /// The speed menu's entries.
+    public var speeds: [Double] = [0.5, 0.75, 1, 1.25, 1.5, 2]
+    /// The range `[` and `]` keep the speed in.
+    public var speedRange: ClosedRange<Double> = 0.25...4
+    /// Seconds of buffering before the spinner shows.
+    public var bufferingIndicatorDelay = 0.5
+    /// Seconds a feedback bubble ("+10 s", "Speed 1.1×") stays.
+    public var bubbleDuration = 0.8
+    /// The width of the menus' panel (from the right edge, over the video).
+    public var menuPanelWidth = 260.0
+
+    /// Creates a configuration.
+    public init(
+        controls: ControlConfiguration = ControlConfiguration(), gestures: GestureConfiguration = .standard,
+        keyBindings: KeyBindings = .mpv, theme: Theme = .standard, indicators: [any Widget] = []
+    ) {
+        self.controls = controls
+        self.gestures = gestures
+        self.keyBindings = keyBindings
+        self.theme = theme
+        self.indicators = indicators
+    }
+
+    /// The standard player: play/pause in the centre, the title in `top1`, the seek bar in
+    /// `bottom1`, and time labels, volume, speed, audio, subtitles and fullscreen in `bottom2`
+    /// (inline and fullscreen); a compact `bottom2` in portrait; spinner and error view.
+    public static var standard: ContainerConfiguration {
+        var controls = ControlConfiguration()
+        controls.setWidgets([TitleBar()], in: .top1)
+        controls.setWidgets([PlayPauseButton(style: .large)], in: .center)
+        controls.setWidgets([SeekBar()], in: .bottom1)
+        controls.setWidgets(
+            [
+                TimeLabelWidget(.current), SpacerWidget(), TimeLabelWidget(.remaining), VolumeControl(),
+                MenuButton(.speed), MenuButton(.audio), MenuButton(.subtitles), FullscreenButton(),
+            ], in: .bottom2, for: [.inline, .fullscreen])
+        controls.setWidgets(
+            [
+                TimeLabelWidget(.current), SpacerWidget(), TimeLabelWidget(.remaining),
+                VolumeControl(showsSlider: false), MenuButton(.subtitles), FullscreenButton(),
+            ], in: .bottom2, for: [.portrait])
+        return ContainerConfiguration(controls: controls, indicators: [BufferingSpinner(), ErrorView()])
+    }
+}

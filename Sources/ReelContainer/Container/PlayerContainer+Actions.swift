@@ -1,0 +1,67 @@
+import ReelComposable
+import ReelCore
+
+extension PlayerContainer {
+    /// Performs a container action: player intents go to the store (with a feedback bubble
+    /// where the change is not otherwise visible), window matters and the A-B loop to the host.
+    public func perform(_ action: ContainerAction) {
+        let state = context.state
+        let configuration = context.configuration
+        switch action {
+        case .player(let action):
+            context.send(action)
+        case .togglePlayPause:
+            context.send(.playPauseTapped)
+        case .skip(let seconds):
+            context.send(.skipTapped(seconds: seconds))
+            bubble(Cycling.skipLabel(seconds), alignment: seconds < 0 ? .leading : .trailing)
+        case .toggleMute:
+            context.send(.muteToggled)
+            let playback = context.state.playback
+            bubble(playback.isMuted ? "Muted" : VolumeFormat.label(playback.volume))
+        case .multiplySpeed(let factor):
+            let range = configuration.speedRange
+            let speed = min(range.upperBound, max(range.lowerBound, state.playback.speed * factor))
+            context.send(.speedSelected(speed))
+            bubble("Speed " + SpeedFormat.label(speed))
+        case .cycleSubtitles:
+            let tracks = state.playback.tracks(.subtitle)
+            guard !tracks.isEmpty else { return bubble("No subtitles") }
+            let next = Cycling.nextSubtitle(in: tracks)
+            context.send(.subtitleTrackSelected(id: next))
+            bubble("Subtitles: " + (tracks.first { $0.id == next }?.displayName ?? "Off"))
+        case .cycleAudio:
+            let tracks = state.playback.tracks(.audio)
+            guard tracks.count > 1, let next = Cycling.nextAudio(in: tracks) else { return }
+            context.send(.audioTrackSelected(id: next))
+            bubble("Audio: " + (tracks.first { $0.id == next }?.displayName ?? ""))
+        case .cycleABLoop:
+            let loop = Cycling.nextABLoop(after: state.playback.abLoop, at: state.shownPosition)
+            context.send(.abLoopSet(loop))
+            toasts.show(Toast(Cycling.abLoopLabel(loop, withHours: (state.playback.duration ?? 0) >= 3600)))
+        case .toggleFullscreen:
+            onToggleFullscreen?()
+        case .exitFullscreen:
+            if isFullscreen { onToggleFullscreen?() }
+        case .quit:
+            onQuit?()
+        case .showControls:
+            controls.present()
+        case .hideControls:
+            controls.dismiss()
+        case .toggleControls:
+            controls.toggle()
+        case .openMenu(let menu):
+            features.present(
+                FeaturePanel(
+                    edge: .right, style: .cover, extent: configuration.menuPanelWidth,
+                    content: PlayerMenus.widget(for: menu), background: configuration.theme.panelBackground))
+        case .closePanel:
+            features.dismiss()
+        }
+    }
+
+    private func bubble(_ text: String, alignment: Alignment = .center) {
+        plugins.present(BubbleWidget(text: text), alignment: alignment, duration: context.configuration.bubbleDuration)
+    }
+}

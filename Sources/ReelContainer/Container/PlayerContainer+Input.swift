@@ -1,0 +1,49 @@
+extension PlayerContainer {
+    /// Routes one event: time first (every layer's timers), then the ``eventHook``, then the
+    /// layers top to bottom (the first to take a press keeps the pointer until release), then
+    /// key bindings.
+    @discardableResult
+    public func handle(_ event: InputEvent) -> Bool {
+        context.now = max(context.now, event.time)
+        refreshStatus()
+        if event.isUserInput {
+            controls.interacted()
+            context.setNeedsDisplay()
+        }
+        var widgets = widgetContext()
+        for overlay in overlays where overlay.update(context: widgets) { context.setNeedsDisplay() }
+        widgets = widgetContext()
+        if let eventHook, eventHook(event) { return true }
+        let layers = Array(overlays.reversed())
+        switch event {
+        case .tick:
+            return false
+        case .pointerDown, .scroll, .keyUp:
+            for overlay in layers where overlay.handle(event, context: widgets) {
+                if case .pointerDown = event { pointerOwner = overlay }
+                return true
+            }
+            return false
+        case .keyDown(let key, let modifiers, _):
+            if layers.contains(where: { $0.handle(event, context: widgets) }) { return true }
+            guard let action = context.configuration.keyBindings.action(for: key, modifiers: modifiers) else {
+                return false
+            }
+            perform(action)
+            return true
+        case .pointerMoved:
+            if let owner = pointerOwner { return owner.handle(event, context: widgets) }
+            return layers.reduce(false) { $1.handle(event, context: widgets) || $0 }
+        case .pointerUp:
+            guard let owner = pointerOwner else {
+                return layers.contains { $0.handle(event, context: widgets) }
+            }
+            pointerOwner = nil
+            _ = owner.handle(event, context: widgets)
+            return true
+        case .pointerExited:
+            pointerOwner = nil
+            return layers.reduce(false) { $1.handle(event, context: widgets) || $0 }
+        }
+    }
+}

@@ -1,0 +1,197 @@
+import ReelComposable
+import ReelCore
+
+/// The player container: layers of widgets over the video, driven by a ``Store`` of
+/// ``ReelComposable/PlayerFeature``, drawn and fed input by a host through ``OverlayHost``.
+///
+/// ```swift
+/// let store = Store(initialState: PlayerFeature.State(), reducer: PlayerFeature(), engine: engine)
+/// store.bridge(engine.events) { .engine($0) }
+/// let container = PlayerContainer(store: store)
+/// container.onToggleFullscreen = { window.toggleFullscreen(); container.isFullscreen = window.isFullscreen }
+/// container.onQuit = { window.close() }
+/// // host loop:
+/// container.layout(size: windowSize, scale: 2)
+/// container.handle(.tick(time: now))                 // and every input event
+/// if container.needsDisplay { drawVideo(in: container.videoFrame); container.draw(in: canvas) }
+/// ```
+///
+/// Layers, bottom to top: render (gestures), feature, plugin, the indicators (spinner, error),
+/// control, toast; ``insert(_:after:)`` adds custom layers.
+///
+/// ## Redraws
+/// ``needsDisplay`` is true when the store's state differs from the one last drawn (a
+/// comparison per call: `PlayerFeature.State` is `Equatable`), when a layer or service asked
+/// (``Context/setNeedsDisplay()``: present, dismiss, user input, timers that fired), or while
+/// something animates (fades, slides, the spinner). Hosts send `.tick` at least every frame
+/// while it is true and a few times a second otherwise, so timers fire.
+@MainActor
+public final class PlayerContainer: OverlayHost {
+    private enum Entry {
+        case builtIn(ContainerLayer)
+        case custom(any Overlay, after: ContainerLayer)
+    }
+
+    /// The player's context: store, configuration, services.
+    public let context: Context
+    /// Asked to enter or leave fullscreen (`f`, the fullscreen button, Escape when fullscreen);
+    /// set ``isFullscreen`` when the window has changed.
+    public var onToggleFullscreen: (@MainActor () -> Void)?
+    /// Asked to quit (`q`).
+    public var onQuit: (@MainActor () -> Void)?
+    /// Sees every event first (host gestures); return true to consume it. Timers still advance.
+    public var eventHook: (@MainActor (InputEvent) -> Bool)?
+    /// Device pixels per logical pixel, from the last ``layout(size:scale:)``.
+    public private(set) var scale = 1.0
+    private var entries: [Entry] = ContainerLayer.allCases.map { .builtIn($0) }
+    weak var pointerOwner: (any Overlay)?
+    private var lastDrawnState: PlayerFeature.State?
+    private var lastCommandError: PlayerError?
+
+    /// Creates a container for `store`.
+    public convenience init(
+        store: Store<PlayerFeature.State, PlayerFeature.Action>, configuration: ContainerConfiguration = .standard
+    ) {
+        self.init(context: Context(store: store, configuration: configuration))
+    }
+
+    /// Creates a container with a prepared context (overrides registered before first use).
+    public init(context: Context) {
+        self.context = context
+        context.actionHandler = { [weak self] action in self?.perform(action) }
+        if !context.configuration.indicators.isEmpty {
+            insert(IndicatorOverlay(widgets: context.configuration.indicators), after: .plugin)
+        }
+        lastCommandError = context.state.commandError
+        refreshStatus()
+    }
+
+    /// The player's store.
+    public var store: Store<PlayerFeature.State, PlayerFeature.Action> { context.store }
+    /// The control layer.
+    public var controls: ControlOverlay { context[ControlOverlay.self] }
+    /// The feature layer.
+    public var features: FeatureOverlay { context[FeatureOverlay.self] }
+    /// The plugin layer.
+    public var plugins: PluginOverlay { context[PluginOverlay.self] }
+    /// The toast layer.
+    public var toasts: ToastOverlay { context[ToastOverlay.self] }
+    /// The gestures of the video area.
+    public var gestures: GestureService { context[GestureService.self] }
+    /// How the container is shown now.
+    public var status: ContainerStatus { context.status }
+
+    /// Whether the host shows the container fullscreen; the host sets it.
+    public var isFullscreen: Bool {
+        get { context.isFullscreen }
+        set {
+            context.isFullscreen = newValue
+            refreshStatus()
+            context.setNeedsDisplay()
+        }
+    }
+
+    // MARK: - Layers
+
+    /// Every layer, bottom to top.
+    public var overlays: [any Overlay] {
+        entries.map { entry in
+            switch entry {
+            case .builtIn(let layer): overlay(for: layer)
+            case .custom(let overlay, _): overlay
+            }
+        }
+    }
+
+    /// The built-in layer `layer`.
+    public func overlay(for layer: ContainerLayer) -> any Overlay {
+        switch layer {
+        case .render: context[RenderOverlay.self]
+        case .feature: context[FeatureOverlay.self]
+        case .plugin: context[PluginOverlay.self]
+        case .control: context[ControlOverlay.self]
+        case .toast: context[ToastOverlay.self]
+        }
+    }
+
+    /// Adds `overlay` above `layer` and above the layers added after `layer` before it.
+    public func insert(_ overlay: any Overlay, after layer: ContainerLayer) {
+        var index = entries.firstIndex { if case .builtIn(layer) = $0 { true } else { false } } ?? entries.count - 1
+        while index + 1 < entries.count, case .custom(_, let anchor) = entries[index + 1], anchor == layer {
+            index += 1
+        }
+        entries.insert(.custom(overlay, after: layer), at: index + 1)
+        context.setNeedsDisplay()
+    }
+
+    /// Removes a custom layer.
+    public func remove(_ overlay: any Overlay) {
+        entries.removeAll { if case .custom(let custom, _) = $0 { custom === overlay } else { false } }
+        context.setNeedsDisplay()
+    }
+
+    // MARK: - OverlayHost
+
+    /// Lays out for a window of `size` at `scale`.
+    public func layout(size: Size, scale: Double) {
+        context.bounds = Rect(origin: .zero, size: size)
+        self.scale = scale
+        refreshStatus()
+        controls.relayout(context: widgetContext())
+        context.setNeedsDisplay()
+    }
+
+    /// Where the video goes: the bounds less a squeezing feature panel. The picture keeps its
+    /// aspect inside (``pictureFrame``).
+    public var videoFrame: Rect { features.contentFrame(in: context.bounds) }
+
+    /// The picture's rectangle inside ``videoFrame`` (letterboxed to the video's aspect).
+    public var pictureFrame: Rect {
+        guard let aspect = context.state.playback.video?.displayAspect else { return videoFrame }
+        return videoFrame.fitting(aspect: aspect)
+    }
+
+    /// Draws every layer, bottom to top.
+    public func draw(in canvas: any Canvas) {
+        refreshStatus()
+        let widgets = widgetContext(measuring: canvas)
+        for overlay in overlays { overlay.draw(in: canvas, context: widgets) }
+        lastDrawnState = context.state
+        context.displayRequested = false
+    }
+
+    /// Whether the state changed, something asked for a redraw, or something animates.
+    public var needsDisplay: Bool {
+        if context.displayRequested || lastDrawnState != context.state { return true }
+        let widgets = widgetContext()
+        return overlays.contains { $0.isAnimating(context: widgets) }
+    }
+
+    /// A widget context for now, measuring text with `canvas` (or an estimate without one).
+    public func widgetContext(measuring canvas: (any Canvas)? = nil) -> WidgetContext {
+        let measure: @MainActor (String, Font) -> Size =
+            if let canvas { { canvas.measureText($0, font: $1) } } else { WidgetContext.estimatedTextSize }
+        return WidgetContext(services: context, contentFrame: videoFrame, measureText: measure)
+    }
+
+    // MARK: - Status
+
+    /// Recomputes the status from the bounds, the video's aspect and the fullscreen flag; a
+    /// change relays out the controls and dismisses panels that ask for it. Also turns a new
+    /// refused command into a toast.
+    func refreshStatus() {
+        let state = context.state
+        let status = ContainerStatus.resolve(
+            size: context.bounds.size, videoAspect: state.playback.video?.displayAspect, isFullscreen: isFullscreen)
+        if status != context.status {
+            context.status = status
+            controls.invalidateLayout()
+            features.statusDidChange()
+            context.setNeedsDisplay()
+        }
+        if state.commandError != lastCommandError {
+            lastCommandError = state.commandError
+            if let error = state.commandError { toasts.show(Toast(error.message)) }
+        }
+    }
+}

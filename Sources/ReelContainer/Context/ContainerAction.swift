@@ -1,0 +1,51 @@
+import ReelComposable
+
+/// What keys, gestures and widgets ask the container to do: the container's action vocabulary.
+///
+/// Player intents become ``PlayerFeature/Action``s sent to the store; window matters
+/// (fullscreen, quit) and the A-B loop go to the host through ``PlayerContainer``'s callbacks.
+/// Nothing here reaches an engine directly.
+public enum ContainerAction: Equatable, Sendable {
+    /// Sends an action to the store as it is.
+    case player(PlayerFeature.Action)
+    /// Plays, pauses or replays.
+    case togglePlayPause
+    /// Seeks by `seconds` from the current position (negative goes back).
+    case skip(seconds: Double)
+    /// Mutes or unmutes.
+    case toggleMute
+    /// Multiplies the speed by `factor`, clamped to ``ContainerConfiguration/speedRange``.
+    case multiplySpeed(by: Double)
+    /// Selects the next subtitle track, with Off after the last.
+    case cycleSubtitles
+    /// Selects the next audio track.
+    case cycleAudio
+    /// Sets A, then B, then clears the A-B loop (`PlayerFeature.Action.abLoopSet`).
+    case cycleABLoop
+    /// Asks the host to enter or leave fullscreen (``PlayerContainer/onToggleFullscreen``).
+    case toggleFullscreen
+    /// Asks the host to leave fullscreen, if the container is fullscreen.
+    case exitFullscreen
+    /// Asks the host to quit (``PlayerContainer/onQuit``).
+    case quit
+    /// Shows the controls (in the display styles that allow it).
+    case showControls
+    /// Hides the controls.
+    case hideControls
+    /// Shows hidden controls or hides shown ones.
+    case toggleControls
+    /// Opens one of the player's menus in the feature overlay.
+    case openMenu(PlayerMenu)
+    /// Closes the feature panel, if one is open.
+    case closePanel
+}
+
+/// The player's built-in menus.
+public enum PlayerMenu: String, Hashable, Sendable, CaseIterable {
+    /// Playback speeds.
+    case speed
+    /// Audio tracks.
+    case audio
+    /// Subtitle tracks and Off.
+    case subtitles
+}

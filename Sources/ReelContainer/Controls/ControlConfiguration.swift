@@ -1,0 +1,75 @@
+/// What the control overlay shows in each slot for each status, and how: insets, scrims,
+/// transitions, the display style and spacing.
+///
+/// ```swift
+/// var controls = ControlConfiguration()
+/// controls.setWidgets([PlayPauseButton(size: .large)], in: .center)
+/// controls.setWidgets([SeekBar()], in: .bottom1, for: [.inline, .fullscreen])
+/// controls.setInsets(Insets(all: 24), for: .fullscreen)
+/// controls.displayStyle = .auto(hideAfter: 3)
+/// ```
+@MainActor
+public struct ControlConfiguration {
+    /// When the controls show.
+    public var displayStyle: DisplayStyle = .auto(hideAfter: 3)
+    /// Space between widgets in a row or column.
+    public var spacing = 8.0
+    /// Space between the rows of a region.
+    public var rowSpacing = 4.0
+    private var widgets: [ContainerStatus: [ControlSlot: [any Widget]]] = [:]
+    private var insets: [ContainerStatus: Insets] = [
+        .inline: Insets(top: 8, left: 12, bottom: 8, right: 12),
+        .fullscreen: Insets(top: 20, left: 32, bottom: 20, right: 32),
+        .portrait: Insets(top: 12, left: 10, bottom: 12, right: 10),
+    ]
+    private var scrims: [ControlRegion: Scrim] = [.top: .fromTop, .bottom: .fromBottom]
+    private var transitions: [ControlRegion: ControlTransition] = [:]
+
+    /// An empty configuration: no widgets, standard insets, scrims at the top and bottom, and
+    /// 0.2 s fades.
+    public init() {}
+
+    /// The widgets of `slot` for `status`, in order.
+    public func widgets(in slot: ControlSlot, for status: ContainerStatus) -> [any Widget] {
+        widgets[status]?[slot] ?? []
+    }
+
+    /// Puts `widgets` into `slot` for each of `statuses` (all by default).
+    public mutating func setWidgets(
+        _ widgets: [any Widget], in slot: ControlSlot, for statuses: [ContainerStatus] = ContainerStatus.allCases
+    ) {
+        for status in statuses { self.widgets[status, default: [:]][slot] = widgets }
+    }
+
+    /// Empties every slot of every status.
+    public mutating func removeAllWidgets() { widgets = [:] }
+
+    /// The insets from the video area's edges for `status`.
+    public func insets(for status: ContainerStatus) -> Insets { insets[status] ?? .zero }
+
+    /// Sets the insets for each of `statuses`.
+    public mutating func setInsets(_ insets: Insets, for statuses: ContainerStatus...) {
+        for status in statuses { self.insets[status] = insets }
+    }
+
+    /// The scrim behind `region`, if any.
+    public func scrim(for region: ControlRegion) -> Scrim? { scrims[region] }
+
+    /// Sets or removes (`nil`) the scrim behind each of `regions`.
+    public mutating func setScrim(_ scrim: Scrim?, for regions: ControlRegion...) {
+        for region in regions { scrims[region] = scrim }
+    }
+
+    /// How `region` fades (default: 0.2 s each way).
+    public func transition(for region: ControlRegion) -> ControlTransition { transitions[region] ?? .fade(0.2) }
+
+    /// Sets how each of `regions` fades.
+    public mutating func setTransition(_ transition: ControlTransition, for regions: ControlRegion...) {
+        for region in regions { transitions[region] = transition }
+    }
+
+    /// Sets how every region fades.
+    public mutating func setTransitionForAllRegions(_ transition: ControlTransition) {
+        for region in ControlRegion.allCases { transitions[region] = transition }
+    }
+}

@@ -1,0 +1,132 @@
+import ReelComposable
+import ReelCore
+
+/// Turns the video area's input into gestures and gestures into player actions.
+///
+/// | gesture | action |
+/// | --- | --- |
+/// | tap | show or hide the controls |
+/// | double tap, left / right third | skip −10 s / +10 s |
+/// | double tap, middle third | play or pause |
+/// | horizontal drag | scrub: `scrubBegan`, `scrubChanged(to:)` with the target in the plugin overlay, `scrubEnded` on release |
+/// | vertical drag, right half | volume |
+/// | long press | 2× while held, then the previous speed |
+/// | wheel | skip ±5 s per step |
+/// | hover | show the controls |
+///
+/// ``onGesture`` sees every gesture first and can take it (a feed that pages on vertical drags).
+@MainActor
+public final class GestureService: Service {
+    private weak var context: Context?
+    private var recognizer: GestureRecognizer
+    private var scrubStart: (position: Double, duration: Double)?
+    private var volumeAtDragStart: Double?
+    private var speedBeforeLongPress: Double?
+    private var scrollRemainder = 0.0
+    /// Sees every recognised gesture first; return true to take it.
+    public var onGesture: (@MainActor (Gesture, WidgetContext) -> Bool)?
+
+    /// Creates the service with the context's gesture thresholds.
+    public init(context: Context) {
+        self.context = context
+        recognizer = GestureRecognizer(thresholds: context.configuration.gestures.thresholds)
+    }
+
+    /// Ends a scrub or long press in progress.
+    public func stop() {
+        if scrubStart != nil { context?.send(.scrubEnded) }
+        if let speed = speedBeforeLongPress { context?.send(.speedSelected(speed)) }
+        scrubStart = nil
+        speedBeforeLongPress = nil
+        volumeAtDragStart = nil
+    }
+
+    private var configuration: GestureConfiguration { context?.configuration.gestures ?? .standard }
+
+    /// Feeds input the layers above did not consume; true when it belongs to a gesture.
+    public func handle(_ event: InputEvent, context: WidgetContext) -> Bool {
+        guard configuration.isEnabled else { return false }
+        recognizer.thresholds = configuration.thresholds
+        for gesture in recognizer.handle(event) { perform(gesture, context: context) }
+        switch event {
+        case .pointerDown(_, .primary, _), .pointerUp(_, .primary, _), .scroll: return true
+        case .pointerMoved: return recognizer.isPressed
+        default: return false
+        }
+    }
+
+    /// Carries out one gesture (``onGesture`` first).
+    public func perform(_ gesture: Gesture, context: WidgetContext) {
+        if let onGesture, onGesture(gesture, context) { return }
+        let controls = context[ControlOverlay.self]
+        let state = context.state
+        let area = context.contentFrame
+        switch gesture {
+        case .tap:
+            controls.toggle()
+        case .doubleTap(let point):
+            let third = area.width / 3
+            if point.x < area.minX + third {
+                context.perform(.skip(seconds: -configuration.doubleTapSkip))
+            } else if point.x >= area.maxX - third {
+                context.perform(.skip(seconds: configuration.doubleTapSkip))
+            } else {
+                context.perform(.togglePlayPause)
+            }
+        case .longPressBegan:
+            guard state.playback.status == .ready else { return }
+            speedBeforeLongPress = state.playback.speed
+            context.send(.speedSelected(configuration.longPressSpeed))
+            context[PluginOverlay.self].present(
+                BubbleWidget(text: SpeedFormat.label(configuration.longPressSpeed) + " ▸▸"), alignment: .top)
+        case .longPressEnded:
+            guard let speed = speedBeforeLongPress else { return }
+            speedBeforeLongPress = nil
+            context.send(.speedSelected(speed))
+            context[PluginOverlay.self].dismiss()
+        case .dragBegan(.horizontal, _):
+            guard let duration = state.playback.duration, state.playback.isSeekable != false else { return }
+            scrubStart = (state.shownPosition, duration)
+            context.send(.scrubBegan)
+        case .dragChanged(.horizontal, let start, let location):
+            guard let scrub = scrubStart else { return }
+            let perPoint = configuration.dragSecondsPerPoint ?? scrub.duration / max(1, area.width)
+            let target = min(scrub.duration, max(0, scrub.position + (location.x - start.x) * perPoint))
+            context.send(.scrubChanged(to: target))
+            context[PluginOverlay.self].present(
+                BubbleWidget(text: Self.seekLabel(target: target, duration: scrub.duration)), alignment: .center)
+        case .dragEnded(.horizontal, _, _):
+            guard scrubStart != nil else { return }
+            scrubStart = nil
+            context.send(.scrubEnded)
+            context[PluginOverlay.self].dismiss()
+        case .dragBegan(.vertical, let start):
+            guard start.x >= area.midX else { return }
+            volumeAtDragStart = state.playback.volume
+        case .dragChanged(.vertical, let start, let location):
+            guard let volume = volumeAtDragStart else { return }
+            let change = (start.y - location.y) / max(1, area.height * configuration.volumeDragSpan)
+            let level = min(1, max(0, volume + change))
+            context.send(.volumeChanged(level))
+            context[PluginOverlay.self].present(BubbleWidget(text: VolumeFormat.label(level)), alignment: .center)
+        case .dragEnded(.vertical, _, _):
+            guard volumeAtDragStart != nil else { return }
+            volumeAtDragStart = nil
+            context[PluginOverlay.self].dismiss()
+        case .scroll(_, let dy, _):
+            scrollRemainder -= dy
+            let steps = scrollRemainder.rounded(.towardZero)
+            guard steps != 0 else { return }
+            scrollRemainder -= steps
+            context.perform(.skip(seconds: steps * configuration.scrollSkip))
+        case .hover:
+            controls.pointerActivity()
+        }
+    }
+
+    /// The plugin label of a drag seek: "target / duration".
+    public static func seekLabel(target: Double, duration: Double) -> String {
+        let hours = duration >= 3600
+        return TimeLabel.format(target, withHours: hours) + " / " + TimeLabel.format(duration, withHours: hours)
+    }
+}

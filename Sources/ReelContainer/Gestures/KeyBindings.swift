@@ -1,0 +1,42 @@
+/// Which key performs which ``ContainerAction``.
+///
+/// Bindings match a key with no modifier but Shift (so `#` matches however the keyboard makes
+/// it); with Control or Alt held nothing matches, leaving those to the host.
+public struct KeyBindings: Equatable, Sendable {
+    private var bindings: [Key: ContainerAction]
+
+    /// Creates bindings.
+    public init(_ bindings: [Key: ContainerAction] = [:]) { self.bindings = bindings }
+
+    /// The action bound to `key`; set nil to unbind.
+    public subscript(key: Key) -> ContainerAction? {
+        get { bindings[key] }
+        set { bindings[key] = newValue }
+    }
+
+    /// The action for `key` pressed with `modifiers`, if any.
+    public func action(for key: Key, modifiers: KeyModifiers) -> ContainerAction? {
+        guard modifiers.isSubset(of: .shift) else { return nil }
+        return bindings[key]
+    }
+
+    /// mpv's default bindings: Space play/pause; ←/→ ∓5 s; ↑/↓ ±60 s; `m` mute; `f`
+    /// fullscreen; `[`/`]` speed ÷/× 1.1; `j` subtitles; `#` audio; `l` A-B loop; `q` quit;
+    /// Escape leaves fullscreen.
+    public static let mpv = KeyBindings([
+        .space: .togglePlayPause,
+        .left: .skip(seconds: -5),
+        .right: .skip(seconds: 5),
+        .up: .skip(seconds: 60),
+        .down: .skip(seconds: -60),
+        .character("m"): .toggleMute,
+        .character("f"): .toggleFullscreen,
+        .character("["): .multiplySpeed(by: 1 / 1.1),
+        .character("]"): .multiplySpeed(by: 1.1),
+        .character("j"): .cycleSubtitles,
+        .character("#"): .cycleAudio,
+        .character("l"): .cycleABLoop,
+        .character("q"): .quit,
+        .escape: .exitFullscreen,
+    ])
+}

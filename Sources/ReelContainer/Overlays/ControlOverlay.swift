@@ -1,0 +1,227 @@
+import ReelComposable
+import ReelCore
+
+/// The controls: widgets in eight slots per status, fading per region, shown and hidden by
+/// the display style, taps, hover, the auto-hide countdown and code.
+///
+/// ```swift
+/// let controls = context[ControlOverlay.self]
+/// controls.present()
+/// controls.displayStyle = .manual
+/// controls.configuration.setWidgets([SkipIntroButton()], in: .right)
+/// ```
+///
+/// ## Auto-hide
+/// With ``DisplayStyle/auto(hideAfter:)`` the overlay owns the countdown, measured in input
+/// times: any input re-arms it, and it only runs while the player is playing and not scrubbing
+/// (otherwise it is re-armed at every event), so paused, buffering or failed players keep their
+/// controls. PlayerFeature's `controlsVisible` and its auto-hide effect are not used: that
+/// timer sleeps on a real clock with one delay fixed in the reducer, and knows no display style.
+@MainActor
+public final class ControlOverlay: Service, Overlay {
+    private weak var context: Context?
+    /// The widgets per slot and status, insets, scrims and transitions.
+    public var configuration: ControlConfiguration {
+        didSet {
+            layoutIsStale = true
+            applyDisplayStyle()
+        }
+    }
+    /// Whether the controls are shown (or fading in); opacity follows in ``opacity(of:)``.
+    public private(set) var isPresented: Bool
+    /// The layout of the last draw (or of the last ``relayout(context:)``).
+    public private(set) var layout = ControlLayout.empty
+    private var fades: [ControlRegion: Fade] = [:]
+    private var armedAt = 0.0
+    private var layoutIsStale = true
+    private var owner: ControlLayout.Item?
+
+    /// Creates the overlay from the context's configuration.
+    public init(context: Context) {
+        self.context = context
+        configuration = context.configuration.controls
+        isPresented = context.configuration.controls.displayStyle != .never
+        armedAt = context.now
+        for region in ControlRegion.allCases { fades[region] = .constant(isPresented ? 1 : 0) }
+    }
+
+    /// Drops the pointer capture.
+    public func stop() { owner = nil }
+
+    /// When the controls show.
+    public var displayStyle: DisplayStyle {
+        get { configuration.displayStyle }
+        set { configuration.displayStyle = newValue }
+    }
+
+    private var now: Double { context?.now ?? 0 }
+
+    /// The opacity of `region` now, 0…1.
+    public func opacity(of region: ControlRegion) -> Double { fades[region]?.value(at: now) ?? 0 }
+
+    /// Shows the controls (not with ``DisplayStyle/never``) and re-arms the countdown.
+    public func present() {
+        armedAt = now
+        guard displayStyle != .never, !isPresented else { return }
+        setPresented(true)
+    }
+
+    /// Hides the controls (not with ``DisplayStyle/always``).
+    public func dismiss() {
+        guard displayStyle != .always, isPresented else { return }
+        setPresented(false)
+    }
+
+    /// Shows hidden controls or hides shown ones, for styles a tap toggles (auto and manual).
+    public func toggle() {
+        switch displayStyle {
+        case .always, .never: return
+        case .auto, .manual: isPresented ? dismiss() : present()
+        }
+    }
+
+    /// Input happened: re-arms the auto-hide countdown.
+    public func interacted() { armedAt = now }
+
+    /// The pointer moved over the video: shows the controls in the auto style.
+    public func pointerActivity() {
+        interacted()
+        if case .auto = displayStyle, !isPresented { present() }
+    }
+
+    /// The frames of `slot`'s widgets in the current layout.
+    public func frames(in slot: ControlSlot) -> [Rect] { layout.frames(in: slot) }
+
+    private func setPresented(_ presented: Bool) {
+        isPresented = presented
+        for region in ControlRegion.allCases {
+            let transition = configuration.transition(for: region)
+            let duration = presented ? transition.fadeIn : transition.fadeOut
+            let fade = fades[region] ?? .constant(presented ? 0 : 1)
+            fades[region] = fade.retargeted(to: presented ? 1 : 0, at: now, fullDuration: duration)
+        }
+        owner = presented ? owner : nil
+        context?.setNeedsDisplay()
+    }
+
+    private func applyDisplayStyle() {
+        switch displayStyle {
+        case .always: if !isPresented { setPresented(true) }
+        case .never: if isPresented { setPresented(false) }
+        case .auto, .manual: break
+        }
+    }
+
+    // MARK: - Layout
+
+    /// Lays the widgets of the current status out in the video area less the status's insets.
+    public func relayout(context: WidgetContext) {
+        var slots: [ControlSlot: [ControlLayout.Measured]] = [:]
+        for slot in ControlSlot.allCases {
+            slots[slot] = configuration.widgets(in: slot, for: context.status)
+                .filter { $0.isVisible(in: context) }
+                .map { ControlLayout.Measured(widget: $0, size: $0.measure(in: context), isFlexible: $0.isFlexible) }
+        }
+        let area = context.contentFrame.inset(by: configuration.insets(for: context.status))
+        layout = ControlLayout(
+            area: area, slots: slots, spacing: configuration.spacing, rowSpacing: configuration.rowSpacing)
+        layoutIsStale = false
+    }
+
+    /// Marks the layout stale (the status or size changed); the next input or draw lays out again.
+    public func invalidateLayout() { layoutIsStale = true }
+
+    // MARK: - Overlay
+
+    /// Draws each shown region with its opacity: scrim first, then widgets.
+    public func draw(in canvas: any Canvas, context: WidgetContext) {
+        relayout(context: context)
+        for region in ControlRegion.allCases {
+            let opacity = fades[region]?.value(at: context.time) ?? 0
+            guard opacity > 0, let frame = layout.frame(of: region) else { continue }
+            let faded = FadingCanvas(canvas, opacity: opacity)
+            if let scrim = configuration.scrim(for: region) {
+                faded.fillGradient(scrimRect(region, frame, scrim, context), top: scrim.top, bottom: scrim.bottom)
+            }
+            for slot in region.slots {
+                for item in layout.items[slot] ?? [] {
+                    item.widget.draw(in: faded, frame: item.frame, context: context)
+                }
+            }
+        }
+    }
+
+    private func scrimRect(_ region: ControlRegion, _ frame: Rect, _ scrim: Scrim, _ context: WidgetContext) -> Rect {
+        let content = context.contentFrame
+        let grown = frame.expanded(by: scrim.extent)
+        let rect: Rect =
+            switch region {
+            case .top: Rect(x: content.minX, y: content.minY, width: content.width, height: grown.maxY - content.minY)
+            case .bottom: Rect(x: content.minX, y: grown.minY, width: content.width, height: content.maxY - grown.minY)
+            case .left: Rect(x: content.minX, y: grown.minY, width: grown.maxX - content.minX, height: grown.height)
+            case .right: Rect(x: grown.minX, y: grown.minY, width: content.maxX - grown.minX, height: grown.height)
+            case .center: grown
+            }
+        return rect.intersection(content)
+    }
+
+    /// Routes pointer input to the widget under the pointer, or to the one that captured it.
+    public func handle(_ event: InputEvent, context: WidgetContext) -> Bool {
+        if layoutIsStale { relayout(context: context) }
+        switch event {
+        case .pointerDown(let point, _, _):
+            guard isPresented else { return false }
+            for item in layout.allItems.reversed().map(\.item) where item.frame.contains(point) {
+                if item.widget.handle(event, in: item.frame, context: context) {
+                    owner = item
+                    return true
+                }
+            }
+            return false
+        case .pointerMoved:
+            if let owner { return owner.widget.handle(event, in: owner.frame, context: context) }
+            guard isPresented else { return false }
+            for item in layout.allItems.map(\.item) { _ = item.widget.handle(event, in: item.frame, context: context) }
+            return false
+        case .pointerExited:
+            owner = nil
+            for item in layout.allItems.map(\.item) { _ = item.widget.handle(event, in: item.frame, context: context) }
+            return false
+        case .pointerUp:
+            guard let owner else { return false }
+            self.owner = nil
+            _ = owner.widget.handle(event, in: owner.frame, context: context)
+            return true
+        case .scroll(_, _, let point, _):
+            guard isPresented else { return false }
+            return layout.allItems.map(\.item).contains {
+                $0.frame.contains(point) && $0.widget.handle(event, in: $0.frame, context: context)
+            }
+        case .keyDown, .keyUp, .tick:
+            return false
+        }
+    }
+
+    /// Runs the auto-hide countdown and the widgets' timers.
+    public func update(context: WidgetContext) -> Bool {
+        var changed = false
+        if case .auto(let delay) = displayStyle, isPresented {
+            let state = context.state
+            if state.playerState != .playing || state.scrub != nil || owner != nil {
+                armedAt = context.time
+            } else if Timing.hasElapsed(delay, since: armedAt, at: context.time) {
+                dismiss()
+                changed = true
+            }
+        }
+        for item in layout.allItems.map(\.item) where item.widget.update(in: context) { changed = true }
+        return changed
+    }
+
+    /// Whether a region is fading or a shown widget animates.
+    public func isAnimating(context: WidgetContext) -> Bool {
+        if fades.values.contains(where: { $0.isRunning(at: context.time) }) { return true }
+        guard isPresented else { return false }
+        return layout.allItems.contains { $0.item.widget.isAnimating(in: context) }
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+
+/// Shows one ``FeaturePanel`` at a time, sliding in from its edge; squeeze panels shrink the
+/// video area.
+///
+/// A tap outside the panel (the backdrop) or a status change dismisses it when the panel asks
+/// for that, and so does Escape. While a panel shows, every press outside it is the backdrop's,
+/// so it never reaches the gestures below.
+@MainActor
+public final class FeatureOverlay: Service, Overlay {
+    private enum Phase: Equatable {
+        case presenting(since: Double)
+        case shown
+        case dismissing(since: Double)
+    }
+
+    private weak var context: Context?
+    /// The panel shown, presenting or dismissing.
+    public private(set) var panel: FeaturePanel?
+    private var phase = Phase.shown
+    private var restoresControls = false
+    private var backdropPress: Point?
+    private var contentOwnsPointer = false
+
+    /// Creates the overlay.
+    public init(context: Context) { self.context = context }
+
+    /// Removes the panel at once, running its dismiss hooks.
+    public func stop() {
+        if panel != nil { removePanel(runBeforeDismiss: isPresented) }
+    }
+
+    private var now: Double { context?.now ?? 0 }
+
+    /// Whether a panel is shown or sliding in (not while it slides out).
+    public var isPresented: Bool {
+        guard panel != nil else { return false }
+        if case .dismissing = phase { return false }
+        return true
+    }
+
+    /// How far the panel has slid in now, 0…1.
+    public var progress: Double {
+        guard let panel else { return 0 }
+        let duration = panel.transitionDuration
+        switch phase {
+        case .shown: return 1
+        case .presenting(let since): return duration > 0 ? min(1, max(0, (now - since) / duration)) : 1
+        case .dismissing(let since): return duration > 0 ? 1 - min(1, max(0, (now - since) / duration)) : 0
+        }
+    }
+
+    /// The video area left in `bounds` by a squeezing panel.
+    public func contentFrame(in bounds: Rect) -> Rect {
+        panel?.contentFrame(in: bounds, progress: progress) ?? bounds
+    }
+
+    /// Shows `panel`, dismissing the current one at once.
+    public func present(_ panel: FeaturePanel) {
+        if self.panel != nil { removePanel(runBeforeDismiss: isPresented) }
+        panel.hooks.beforePresent?()
+        if panel.hidesControls, let controls = context?[ControlOverlay.self] {
+            restoresControls = controls.isPresented
+            controls.dismiss()
+        } else {
+            restoresControls = false
+        }
+        self.panel = panel
+        backdropPress = nil
+        contentOwnsPointer = false
+        phase = .presenting(since: now)
+        context?.setNeedsDisplay()
+        if panel.transitionDuration == 0 { finishPresenting() }
+    }
+
+    /// Slides the panel out.
+    public func dismiss() {
+        guard let panel, isPresented else { return }
+        panel.hooks.beforeDismiss?()
+        phase = .dismissing(since: now - (1 - progress) * panel.transitionDuration)
+        context?.setNeedsDisplay()
+        if panel.transitionDuration == 0 { removePanel(runBeforeDismiss: false) }
+    }
+
+    /// The container's status changed: dismisses a panel that asks for it.
+    public func statusDidChange() {
+        if panel?.dismissesOnStatusChange == true { dismiss() }
+    }
+
+    private func finishPresenting() {
+        phase = .shown
+        panel?.hooks.afterPresent?()
+    }
+
+    private func removePanel(runBeforeDismiss: Bool) {
+        guard let panel else { return }
+        if runBeforeDismiss { panel.hooks.beforeDismiss?() }
+        self.panel = nil
+        phase = .shown
+        contentOwnsPointer = false
+        backdropPress = nil
+        if restoresControls { context?[ControlOverlay.self].present() }
+        restoresControls = false
+        context?.setNeedsDisplay()
+        panel.hooks.afterDismiss?()
+    }
+
+    // MARK: - Overlay
+
+    /// Draws the panel's background and content, clipped to the panel.
+    public func draw(in canvas: any Canvas, context: WidgetContext) {
+        guard let panel else { return }
+        let frame = panel.frame(in: context.bounds, progress: progress)
+        if let background = panel.background { canvas.fill(frame, color: background) }
+        canvas.pushClip(frame)
+        panel.content.draw(in: canvas, frame: frame, context: context)
+        canvas.popClip()
+    }
+
+    /// Sends input inside the panel to its content; presses outside are the backdrop's.
+    public func handle(_ event: InputEvent, context: WidgetContext) -> Bool {
+        guard let panel, isPresented else { return false }
+        let frame = panel.frame(in: context.bounds, progress: progress)
+        switch event {
+        case .pointerDown(let point, _, _):
+            if frame.contains(point) {
+                contentOwnsPointer = panel.content.handle(event, in: frame, context: context)
+            } else {
+                backdropPress = point
+            }
+            return true
+        case .pointerMoved:
+            let owned = contentOwnsPointer || backdropPress != nil
+            if !owned || contentOwnsPointer { _ = panel.content.handle(event, in: frame, context: context) }
+            return owned
+        case .pointerExited:
+            contentOwnsPointer = false
+            backdropPress = nil
+            _ = panel.content.handle(event, in: frame, context: context)
+            return false
+        case .pointerUp(let point, _, _):
+            if contentOwnsPointer {
+                contentOwnsPointer = false
+                _ = panel.content.handle(event, in: frame, context: context)
+                return true
+            }
+            guard let press = backdropPress else { return false }
+            backdropPress = nil
+            let slop = context.services.configuration.gestures.thresholds.tapSlop
+            if panel.dismissesOnBackdropTap, hypot(point.x - press.x, point.y - press.y) <= slop { dismiss() }
+            return true
+        case .scroll(_, _, let point, _):
+            guard frame.contains(point) else { return false }
+            _ = panel.content.handle(event, in: frame, context: context)
+            return true
+        case .keyDown(.escape, _, _):
+            dismiss()
+            return true
+        case .keyDown, .keyUp, .tick:
+            return false
+        }
+    }
+
+    /// Ends slides whose time is up, running the after-hooks.
+    public func update(context: WidgetContext) -> Bool {
+        guard let panel else { return false }
+        var changed = panel.content.update(in: context)
+        switch phase {
+        case .presenting(let since) where Timing.hasElapsed(panel.transitionDuration, since: since, at: context.time):
+            finishPresenting()
+            changed = true
+        case .dismissing(let since) where Timing.hasElapsed(panel.transitionDuration, since: since, at: context.time):
+            removePanel(runBeforeDismiss: false)
+            changed = true
+        default: break
+        }
+        return changed
+    }
+
+    /// Whether the panel slides or its content animates.
+    public func isAnimating(context: WidgetContext) -> Bool {
+        guard let panel else { return false }
+        return phase != .shown || panel.content.isAnimating(in: context)
+    }
+}

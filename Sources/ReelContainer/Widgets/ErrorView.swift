@@ -1,0 +1,54 @@
+import ReelComposable
+import ReelCore
+
+/// The failure message with a Retry button (which sends `retryTapped`), shown while the item
+/// has failed.
+@MainActor
+public final class ErrorView: Widget {
+    private var tracker = PressTracker()
+
+    /// Creates an error view.
+    public init() {}
+
+    private func message(_ context: WidgetContext) -> String? {
+        if case .failed(let error) = context.state.playback.status { return error.message }
+        return nil
+    }
+
+    /// Shown while the item has failed.
+    public func isVisible(in context: WidgetContext) -> Bool { message(context) != nil }
+
+    /// Wide enough for the message (within the video area), with room for the button.
+    public func measure(in context: WidgetContext) -> Size {
+        let text = context.measureText(message(context) ?? "", font: context.theme.labelFont)
+        let width = min(max(text.width + 40, 220), max(0, context.contentFrame.width - 32))
+        return Size(width: width, height: 104)
+    }
+
+    /// Where the Retry button is inside `frame`.
+    public func retryFrame(in frame: Rect) -> Rect {
+        Rect(x: frame.midX - 48, y: frame.maxY - 48, width: 96, height: 34)
+    }
+
+    /// Draws the panel, message and button.
+    public func draw(in canvas: any Canvas, frame: Rect, context: WidgetContext) {
+        guard let message = message(context) else { return }
+        let theme = context.theme
+        canvas.fill(frame, color: theme.panelBackground, cornerRadius: 10)
+        canvas.pushClip(frame)
+        canvas.drawText(
+            message, at: Point(x: frame.midX, y: frame.minY + 32), font: theme.labelFont, color: theme.foreground,
+            alignment: .center)
+        canvas.popClip()
+        let button = retryFrame(in: frame)
+        canvas.fill(button, color: tracker.isHighlighted ? theme.accent.opacity(0.8) : theme.accent, cornerRadius: 6)
+        canvas.drawText("Retry", at: button.center, font: theme.labelFont, color: theme.foreground, alignment: .center)
+    }
+
+    /// Sends `retryTapped` on a click of the button; takes every press on the panel.
+    public func handle(_ event: InputEvent, in frame: Rect, context: WidgetContext) -> Bool {
+        let result = tracker.handle(event, in: retryFrame(in: frame))
+        if result.activated { context.send(.retryTapped) }
+        return result.consumed || event.isPrimaryDown(in: frame)
+    }
+}

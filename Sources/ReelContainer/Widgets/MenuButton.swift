@@ -1,0 +1,61 @@
+import ReelComposable
+import ReelCore
+
+/// Opens one of the player's menus: a gear (with the speed when it is not 1×), sound bars for
+/// audio tracks (shown with two or more), or "CC" for subtitles (shown with any).
+@MainActor
+public final class MenuButton: Widget {
+    /// The menu it opens.
+    public let menu: PlayerMenu
+    private var tracker = PressTracker()
+
+    /// Creates a button for `menu`.
+    public init(_ menu: PlayerMenu) { self.menu = menu }
+
+    /// Audio needs two tracks and subtitles one; speed always shows.
+    public func isVisible(in context: WidgetContext) -> Bool {
+        switch menu {
+        case .speed: true
+        case .audio: context.state.playback.tracks(.audio).count > 1
+        case .subtitles: !context.state.playback.tracks(.subtitle).isEmpty
+        }
+    }
+
+    private func speedText(_ context: WidgetContext) -> String? {
+        let speed = context.state.playback.speed
+        return menu == .speed && abs(speed - 1) > 0.001 ? SpeedFormat.label(speed) : nil
+    }
+
+    /// A square, or the speed's text when it shows one.
+    public func measure(in context: WidgetContext) -> Size {
+        let side = context.theme.buttonSize
+        guard let text = speedText(context) else { return Size(width: side, height: side) }
+        return Size(width: max(side, context.measureText(text, font: context.theme.labelFont).width + 12), height: side)
+    }
+
+    /// Draws the icon or the speed.
+    public func draw(in canvas: any Canvas, frame: Rect, context: WidgetContext) {
+        if tracker.isHighlighted { canvas.fill(frame, color: context.theme.highlight, cornerRadius: 6) }
+        if let text = speedText(context) {
+            canvas.drawText(
+                text, at: frame.center, font: context.theme.labelFont, color: context.theme.foreground,
+                alignment: .center)
+            return
+        }
+        let box = frame.centeredSquare(side: min(frame.width, frame.height) * 0.7)
+        let icon: Icon =
+            switch menu {
+            case .speed: Icons.gear(in: box)
+            case .audio: Icons.audio(in: box)
+            case .subtitles: Icons.subtitles(in: box)
+            }
+        canvas.draw(icon, color: context.theme.foreground)
+    }
+
+    /// Opens the menu on a click.
+    public func handle(_ event: InputEvent, in frame: Rect, context: WidgetContext) -> Bool {
+        let result = tracker.handle(event, in: frame)
+        if result.activated { context.perform(.openMenu(menu)) }
+        return result.consumed
+    }
+}

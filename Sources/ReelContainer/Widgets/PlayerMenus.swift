@@ -1,0 +1,60 @@
+import ReelComposable
+import ReelCore
+
+/// The entries and widgets of the player's menus: speed, audio and subtitles.
+public enum PlayerMenus {
+    /// The speed entries for `options`, the current one checked.
+    public static func speedItems(_ options: [Double], state: PlayerFeature.State) -> [MenuItem] {
+        options.map { speed in
+            MenuItem(
+                title: abs(speed - 1) < 0.001 ? "Normal" : SpeedFormat.label(speed),
+                isChecked: abs(state.playback.speed - speed) < 0.001, action: .player(.speedSelected(speed)))
+        }
+    }
+
+    /// The audio tracks, the selected one checked.
+    public static func audioItems(state: PlayerFeature.State) -> [MenuItem] {
+        state.playback.tracks(.audio).map { track in
+            MenuItem(
+                title: track.displayName, isChecked: track.isSelected,
+                action: .player(.audioTrackSelected(id: track.id)))
+        }
+    }
+
+    /// "Off" and the subtitle tracks; the selected one (or Off) checked.
+    public static func subtitleItems(state: PlayerFeature.State) -> [MenuItem] {
+        let tracks = state.playback.tracks(.subtitle)
+        let off = MenuItem(
+            title: "Off", isChecked: !tracks.contains(where: \.isSelected),
+            action: .player(.subtitleTrackSelected(id: nil)))
+        return [off]
+            + tracks.map { track in
+                MenuItem(
+                    title: track.displayName, isChecked: track.isSelected,
+                    action: .player(.subtitleTrackSelected(id: track.id)))
+            }
+    }
+
+    /// The entries of `menu` for `state`.
+    public static func items(for menu: PlayerMenu, state: PlayerFeature.State, speeds: [Double]) -> [MenuItem] {
+        switch menu {
+        case .speed: speedItems(speeds, state: state)
+        case .audio: audioItems(state: state)
+        case .subtitles: subtitleItems(state: state)
+        }
+    }
+
+    /// The menu widget of `menu`.
+    @MainActor
+    public static func widget(for menu: PlayerMenu) -> MenuWidget {
+        let title: String =
+            switch menu {
+            case .speed: "Speed"
+            case .audio: "Audio"
+            case .subtitles: "Subtitles"
+            }
+        return MenuWidget(title: title) { context in
+            items(for: menu, state: context.state, speeds: context.services.configuration.speeds)
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import ReelComposable
+import ReelCore
+
+/// The seek bar: buffered ranges, progress, chapter ticks, a hover time label (with an optional
+/// preview image above it), and drag to scrub (`scrubBegan`, `scrubChanged(to:)`, `scrubEnded`).
+///
+/// Items without a duration (live, or not loaded) show an empty track and take no input. A
+/// pointer that leaves the window mid-drag ends the scrub where it was.
+@MainActor
+public final class SeekBar: Widget {
+    /// An image for a media time, drawn above the hover label (thumbnails; nil draws none).
+    public var previewImage: (@MainActor (Double) -> RGBAImage?)?
+    /// The narrowest the bar gets.
+    public var minimumWidth = 120.0
+    /// The height of the bar's touch area.
+    public var height = 20.0
+    /// The height of the drawn track.
+    public var trackHeight = 4.0
+    /// The widest a preview image is drawn.
+    public var maximumPreviewWidth = 160.0
+    /// Where the pointer hovers, in logical pixels, if over the bar.
+    public private(set) var hoverX: Double?
+    /// Whether a drag on the bar is scrubbing.
+    public private(set) var isScrubbing = false
+
+    /// Creates a seek bar.
+    public init(previewImage: (@MainActor (Double) -> RGBAImage?)? = nil) { self.previewImage = previewImage }
+
+    /// ``minimumWidth`` by ``height``.
+    public func measure(in context: WidgetContext) -> Size { Size(width: minimumWidth, height: height) }
+
+    /// Stretches.
+    public var isFlexible: Bool { true }
+
+    /// The x of media time `time` in `frame`.
+    public static func x(for time: Double, duration: Double, in frame: Rect) -> Double {
+        guard duration > 0 else { return frame.minX }
+        return frame.minX + min(1, max(0, time / duration)) * frame.width
+    }
+
+    /// The media time at `x` in `frame`.
+    public static func time(at x: Double, duration: Double, in frame: Rect) -> Double {
+        guard frame.width > 0 else { return 0 }
+        return min(1, max(0, (x - frame.minX) / frame.width)) * duration
+    }
+
+    /// The drawn track inside `frame`.
+    public func trackRect(in frame: Rect) -> Rect {
+        Rect(x: frame.minX, y: frame.midY - trackHeight / 2, width: frame.width, height: trackHeight)
+    }
+
+    /// Draws track, buffered ranges, progress, chapter ticks, knob and hover label.
+    public func draw(in canvas: any Canvas, frame: Rect, context: WidgetContext) {
+        let theme = context.theme
+        let track = trackRect(in: frame)
+        canvas.fill(track, color: theme.track, cornerRadius: trackHeight / 2)
+        guard let duration = context.state.playback.duration, duration > 0 else { return }
+        let x = { Self.x(for: $0, duration: duration, in: track) }
+        for range in context.state.playback.bufferedRanges {
+            canvas.fill(
+                Rect(x: x(range.start), y: track.minY, width: x(range.end) - x(range.start), height: track.height),
+                color: theme.buffered)
+        }
+        let progressX = x(context.state.shownPosition)
+        canvas.fill(
+            Rect(x: track.minX, y: track.minY, width: progressX - track.minX, height: track.height), color: theme.accent
+        )
+        for chapter in context.state.playback.chapters where chapter.start > 0 && chapter.start < duration {
+            canvas.fill(
+                Rect(x: x(chapter.start) - 1, y: track.minY, width: 2, height: track.height), color: theme.chapterTick)
+        }
+        let knob = hoverX != nil || isScrubbing ? 7.0 : 5.0
+        canvas.fill(.circle(center: Point(x: progressX, y: track.midY), radius: knob), color: theme.accent)
+        if let hoverX { drawHoverLabel(at: hoverX, duration: duration, frame: frame, canvas: canvas, context: context) }
+    }
+
+    private func drawHoverLabel(
+        at hoverX: Double, duration: Double, frame: Rect, canvas: any Canvas, context: WidgetContext
+    ) {
+        let time = Self.time(at: hoverX, duration: duration, in: frame)
+        let text = TimeLabel.format(time, withHours: duration >= 3600)
+        let textSize = context.measureText(text, font: context.theme.timeFont)
+        let label = Rect(
+            x: hoverX - textSize.width / 2 - 6, y: frame.minY - textSize.height - 14, width: textSize.width + 12,
+            height: textSize.height + 6)
+        canvas.fill(label, color: context.theme.bubbleBackground, cornerRadius: 4)
+        canvas.drawText(
+            text, at: label.center, font: context.theme.timeFont, color: context.theme.foreground, alignment: .center)
+        guard let image = previewImage?(time), image.width > 0, image.height > 0 else { return }
+        let width = min(maximumPreviewWidth, Double(image.width))
+        let height = width * Double(image.height) / Double(image.width)
+        canvas.drawImage(
+            image, in: Rect(x: hoverX - width / 2, y: label.minY - height - 6, width: width, height: height))
+    }
+
+    /// Scrubs while dragged; tracks the hover point.
+    public func handle(_ event: InputEvent, in frame: Rect, context: WidgetContext) -> Bool {
+        let playback = context.state.playback
+        let duration = playback.duration.flatMap { $0 > 0 ? $0 : nil }
+        let seekable = duration != nil && playback.isSeekable != false
+        let clampedX = { (point: Point) in min(frame.maxX, max(frame.minX, point.x)) }
+        switch event {
+        case .pointerDown(let point, .primary, _):
+            guard let duration, seekable, frame.contains(point) else { return false }
+            isScrubbing = true
+            hoverX = clampedX(point)
+            context.send(.scrubBegan)
+            context.send(.scrubChanged(to: Self.time(at: clampedX(point), duration: duration, in: frame)))
+            return true
+        case .pointerMoved(let point, _):
+            if isScrubbing, let duration {
+                hoverX = clampedX(point)
+                context.send(.scrubChanged(to: Self.time(at: clampedX(point), duration: duration, in: frame)))
+                return true
+            }
+            hoverX = duration != nil && frame.contains(point) ? point.x : nil
+            return false
+        case .pointerUp(let point, .primary, _):
+            guard isScrubbing else { return false }
+            isScrubbing = false
+            hoverX = frame.contains(point) ? point.x : nil
+            context.send(.scrubEnded)
+            return true
+        case .pointerExited:
+            hoverX = nil
+            guard isScrubbing else { return false }
+            isScrubbing = false
+            context.send(.scrubEnded)
+            return true
+        default:
+            return false
+        }
+    }
+}

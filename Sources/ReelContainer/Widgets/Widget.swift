@@ -1,0 +1,58 @@
+/// A piece of player UI: it measures itself, draws into a frame the container gives it and
+/// handles input aimed at that frame.
+///
+/// ```swift
+/// final class SkipIntroButton: Widget {
+///     func measure(in context: WidgetContext) -> Size { Size(width: 110, height: 32) }
+///     func isVisible(in context: WidgetContext) -> Bool { context.state.shownPosition < 90 }
+///     func draw(in canvas: any Canvas, frame: Rect, context: WidgetContext) {
+///         canvas.fill(frame, color: context.theme.bubbleBackground, cornerRadius: 6)
+///         canvas.drawText("Skip intro", at: frame.center, font: .body, color: .white, alignment: .center)
+///     }
+///     func handle(_ event: InputEvent, in frame: Rect, context: WidgetContext) -> Bool {
+///         guard case .pointerUp(let point, .primary, _) = event, frame.contains(point) else {
+///             return event.isPrimaryDown(in: frame)
+///         }
+///         context.send(.seek(to: 90))
+///         return true
+///     }
+/// }
+/// ```
+///
+/// Widgets send ``ReelComposable/PlayerFeature/Action``s (``WidgetContext/send(_:)``) or
+/// ``ContainerAction``s (``WidgetContext/perform(_:)``); they never talk to an engine.
+///
+/// ## Input
+/// A widget that returns true for a primary `pointerDown` captures the pointer: it gets the
+/// moves and the `pointerUp` that follow, wherever they happen. Moves without a button and
+/// `pointerExited` go to every shown widget (for hover), whatever they return.
+@MainActor
+public protocol Widget: AnyObject {
+    /// The size the widget wants. Flexible widgets get at least this width.
+    func measure(in context: WidgetContext) -> Size
+    /// Draws the widget into `frame`.
+    func draw(in canvas: any Canvas, frame: Rect, context: WidgetContext)
+    /// Handles `event`; true when the widget consumed it.
+    func handle(_ event: InputEvent, in frame: Rect, context: WidgetContext) -> Bool
+    /// Whether the widget takes part in layout now (default: always).
+    func isVisible(in context: WidgetContext) -> Bool
+    /// Whether the widget stretches to share the width left in its row (default: no).
+    var isFlexible: Bool { get }
+    /// Time passed (``WidgetContext/time``); true when the widget's drawing changed.
+    func update(in context: WidgetContext) -> Bool
+    /// Whether the widget changes every frame now (a spinner), so the host keeps drawing.
+    func isAnimating(in context: WidgetContext) -> Bool
+}
+
+extension Widget {
+    /// Consumes nothing.
+    public func handle(_ event: InputEvent, in frame: Rect, context: WidgetContext) -> Bool { false }
+    /// Always visible.
+    public func isVisible(in context: WidgetContext) -> Bool { true }
+    /// Not flexible.
+    public var isFlexible: Bool { false }
+    /// Nothing changes with time.
+    public func update(in context: WidgetContext) -> Bool { false }
+    /// Not animating.
+    public func isAnimating(in context: WidgetContext) -> Bool { false }
+}

@@ -1,0 +1,151 @@
+import ReelComposable
+import ReelContainer
+import ReelCore
+import ReelTesting
+import Testing
+
+@MainActor
+@Suite("Control visibility")
+struct ControlVisibilityTests {
+    static func configuration(_ style: DisplayStyle) -> ContainerConfiguration {
+        var configuration = ContainerConfiguration.standard
+        configuration.controls.displayStyle = style
+        configuration.controls.setTransitionForAllRegions(.fade(0.2))
+        return configuration
+    }
+
+    @Test func autoHidesAfterTheDelayWhilePlayingAndFades() async throws {
+        let harness = ContainerHarness(configuration: Self.configuration(.auto(hideAfter: 3)))
+        let controls = harness.container.controls
+        try await harness.load()
+        harness.tick(0)
+        harness.tick(2.9)
+        #expect(controls.isPresented)
+        #expect(controls.opacity(of: .bottom) == 1)
+        harness.tick(3)
+        #expect(!controls.isPresented)
+        harness.tick(3.1)
+        #expect(abs(controls.opacity(of: .bottom) - 0.5) < 0.000_1)
+        #expect(harness.container.needsDisplay)
+        harness.tick(3.2)
+        #expect(controls.opacity(of: .bottom) == 0)
+        harness.draw()
+        #expect(harness.canvas.fills(harness.container.context.configuration.theme.accent).isEmpty)
+    }
+
+    @Test func anyInteractionReArmsTheCountdown() async throws {
+        let harness = ContainerHarness(configuration: Self.configuration(.auto(hideAfter: 3)))
+        let controls = harness.container.controls
+        try await harness.load()
+        harness.tick(2)
+        harness.send(.pointerMoved(Point(x: 5, y: 5), time: 2.5))
+        harness.tick(5.4)
+        #expect(controls.isPresented)
+        _ = harness.key(.character("z"), at: 5.4)
+        harness.tick(8.3)
+        #expect(controls.isPresented)
+        harness.tick(8.4)
+        #expect(!controls.isPresented)
+        harness.send(.pointerMoved(Point(x: 6, y: 6), time: 9))
+        #expect(controls.isPresented)
+        harness.tick(9.1)
+        #expect(abs(controls.opacity(of: .top) - 0.5) < 0.000_1)
+    }
+
+    @Test func autoHideOnlyHappensWhilePlaying() async throws {
+        let harness = ContainerHarness(configuration: Self.configuration(.auto(hideAfter: 3)))
+        let controls = harness.container.controls
+        try await harness.load(autoplay: false)
+        harness.tick(100)
+        #expect(controls.isPresented)
+        harness.store.send(.play())
+        try await harness.store.until("playing") { $0.playerState == .playing }
+        harness.tick(102.9)
+        #expect(controls.isPresented)
+        harness.tick(103)
+        #expect(!controls.isPresented)
+    }
+
+    @Test func autoHideWaitsForAScrubToEnd() async throws {
+        let harness = ContainerHarness(configuration: Self.configuration(.auto(hideAfter: 3)))
+        let controls = harness.container.controls
+        try await harness.load()
+        harness.draw()
+        let bar = try #require(harness.frame(of: SeekBar.self, in: .bottom1))
+        harness.send(.pointerDown(bar.center, button: .primary, time: 1))
+        harness.tick(10)
+        #expect(controls.isPresented)
+        harness.send(.pointerUp(bar.center, button: .primary, time: 10.5))
+        try await harness.store.until("playing again") { $0.playerState == .playing }
+        harness.tick(13.4)
+        #expect(controls.isPresented)
+        harness.tick(13.5)
+        #expect(!controls.isPresented)
+    }
+
+    @Test func manualTogglesOnTapAndNeverHidesByItself() async throws {
+        let harness = ContainerHarness(configuration: Self.configuration(.manual))
+        let controls = harness.container.controls
+        try await harness.load()
+        harness.tick(60)
+        #expect(controls.isPresented)
+        harness.click(Point(x: 100, y: 100), at: 61)
+        harness.tick(62)
+        #expect(!controls.isPresented)
+        harness.send(.pointerMoved(Point(x: 50, y: 50), time: 63))
+        #expect(!controls.isPresented)
+        harness.click(Point(x: 100, y: 100), at: 64)
+        harness.tick(65)
+        #expect(controls.isPresented)
+    }
+
+    @Test func alwaysAndNeverIgnoreTapsAndCode() async throws {
+        let always = ContainerHarness(configuration: Self.configuration(.always))
+        try await always.load()
+        always.click(Point(x: 100, y: 100), at: 1)
+        always.tick(60)
+        always.container.controls.dismiss()
+        #expect(always.container.controls.isPresented)
+
+        let never = ContainerHarness(configuration: Self.configuration(.never))
+        try await never.load()
+        never.click(Point(x: 100, y: 100), at: 1)
+        never.tick(2)
+        never.container.controls.present()
+        never.send(.pointerMoved(Point(x: 10, y: 10), time: 3))
+        #expect(!never.container.controls.isPresented)
+        never.draw()
+        #expect(!never.canvas.calls.contains { if case .gradient = $0 { true } else { false } })
+    }
+
+    @Test func presentAndDismissFromCode() async throws {
+        let harness = ContainerHarness(configuration: Self.configuration(.auto(hideAfter: 3)))
+        let controls = harness.container.controls
+        try await harness.load()
+        harness.tick(1)
+        controls.dismiss()
+        #expect(!controls.isPresented)
+        harness.tick(1.1)
+        #expect(abs(controls.opacity(of: .center) - 0.5) < 0.000_1)
+        harness.container.perform(.showControls)
+        #expect(controls.isPresented)
+        harness.tick(1.15)
+        #expect(abs(controls.opacity(of: .center) - 0.75) < 0.000_1)
+        controls.displayStyle = .never
+        #expect(!controls.isPresented)
+        controls.displayStyle = .always
+        #expect(controls.isPresented)
+    }
+
+    @Test func hiddenControlsTakeNoClicks() async throws {
+        let harness = ContainerHarness(configuration: Self.configuration(.manual))
+        try await harness.load()
+        harness.draw()
+        let button = try #require(harness.frame(of: PlayPauseButton.self, in: .center))
+        harness.container.controls.dismiss()
+        harness.click(button.center, at: 1)
+        harness.tick(2)
+        #expect(harness.commands.isEmpty)
+        #expect(harness.container.controls.isPresented)
+    }
+}

@@ -1,0 +1,119 @@
+import ReelComposable
+import ReelContainer
+import ReelCore
+import ReelTesting
+import Testing
+
+@MainActor
+@Suite("Keys")
+struct KeyTests {
+    let harness = ContainerHarness()
+    var container: PlayerContainer { harness.container }
+
+    @Test func mpvBindingsSendTheirCommands() async throws {
+        try await harness.load()
+        let expected: [(Key, EngineCommand)] = [
+            (.space, .pause),
+            (.left, .seek(.relative(-5), precision: .keyframe)),
+            (.right, .seek(.relative(5), precision: .keyframe)),
+            (.up, .seek(.relative(60), precision: .keyframe)),
+            (.down, .seek(.relative(-60), precision: .keyframe)),
+            (.character("m"), .setMuted(true)),
+            (.character("m"), .setMuted(false)),
+            (.character("]"), .setSpeed(1 * 1.1)),
+            (.character("["), .setSpeed(1 * 1.1 / 1.1)),
+        ]
+        for (index, (key, command)) in expected.enumerated() {
+            harness.markCommands()
+            #expect(harness.key(key, at: Double(index)))
+            #expect(harness.commands == [command], "\(key)")
+        }
+    }
+
+    @Test func speedKeysStayBetweenAQuarterAndFour() async throws {
+        try await harness.load()
+        harness.store.send(.speedSelected(3.9))
+        harness.markCommands()
+        _ = harness.key(.character("]"), at: 1)
+        _ = harness.key(.character("]"), at: 2)
+        #expect(harness.commands == [.setSpeed(4), .setSpeed(4)])
+        harness.store.send(.speedSelected(0.26))
+        harness.markCommands()
+        _ = harness.key(.character("["), at: 3)
+        #expect(harness.commands == [.setSpeed(0.25)])
+        #expect((container.plugins.widget as? BubbleWidget)?.text == "Speed 0.25×")
+    }
+
+    @Test func jCyclesSubtitlesThroughOff() async throws {
+        try await harness.load()
+        #expect(harness.state.playback.selectedTrack(.subtitle)?.id == 1)
+        for time in 1...4 { _ = harness.key(.character("j"), at: Double(time)) }
+        #expect(
+            harness.commands == [
+                .selectTrack(.subtitle, id: 2), .selectTrack(.subtitle, id: nil), .selectTrack(.subtitle, id: 1),
+                .selectTrack(.subtitle, id: 2),
+            ])
+        #expect((container.plugins.widget as? BubbleWidget)?.text == "Subtitles: fra")
+    }
+
+    @Test func hashCyclesAudio() async throws {
+        try await harness.load()
+        for time in 1...3 { _ = harness.key(.character("#"), at: Double(time)) }
+        #expect(
+            harness.commands == [.selectTrack(.audio, id: 2), .selectTrack(.audio, id: 1), .selectTrack(.audio, id: 2)])
+    }
+
+    @Test func windowKeysGoToTheHost() async throws {
+        try await harness.load()
+        var calls: [String] = []
+        container.onToggleFullscreen = { calls.append("fullscreen") }
+        container.onQuit = { calls.append("quit") }
+        _ = harness.key(.escape, at: 1)
+        _ = harness.key(.character("f"), at: 2)
+        container.isFullscreen = true
+        _ = harness.key(.escape, at: 3)
+        _ = harness.key(.character("q"), at: 4)
+        #expect(calls == ["fullscreen", "fullscreen", "quit"])
+        #expect(harness.commands.isEmpty)
+    }
+
+    @Test func lSetsAThenBThenClearsTheLoop() async throws {
+        try await harness.load()
+        func seek(to time: Double) async throws {
+            harness.store.send(.seek(to: time))
+            try await harness.store.until("at \(time)") { $0.displayedPosition == time && $0.playerState == .playing }
+        }
+        try await seek(to: 12)
+        _ = harness.key(.character("l"), at: 1)
+        try await harness.store.until("A set") { $0.playback.abLoop == ABLoop(a: 12, b: nil) }
+        try await seek(to: 20)
+        _ = harness.key(.character("l"), at: 2)
+        try await harness.store.until("B set") { $0.playback.abLoop == ABLoop(a: 12, b: 20) }
+        _ = harness.key(.character("l"), at: 3)
+        try await harness.store.until("cleared") { $0.playback.abLoop == .off }
+        #expect(
+            harness.commands.filter { if case .setABLoop = $0 { true } else { false } } == [
+                .setABLoop(ABLoop(a: 12, b: nil)), .setABLoop(ABLoop(a: 12, b: 20)), .setABLoop(.off),
+            ])
+        #expect(container.toasts.visible.count == 3)
+    }
+
+    @Test func modifiedAndUnboundKeysPassToTheHost() async throws {
+        try await harness.load()
+        #expect(!harness.key(.space, at: 1, modifiers: .control))
+        #expect(!harness.key(.character("z"), at: 2))
+        #expect(harness.key(.character("#"), at: 3, modifiers: .shift))
+        #expect(harness.commands == [.selectTrack(.audio, id: 2)])
+    }
+
+    @Test func bindingsAreConfigurable() async throws {
+        var configuration = ContainerConfiguration.standard
+        configuration.keyBindings[.character("p")] = .togglePlayPause
+        configuration.keyBindings[.space] = nil
+        let harness = ContainerHarness(configuration: configuration)
+        try await harness.load()
+        #expect(!harness.key(.space, at: 1))
+        #expect(harness.key(.character("p"), at: 2))
+        #expect(harness.commands == [.pause])
+    }
+}

@@ -28,6 +28,14 @@ enum ErrorClassifier {
             }
         } else if let network = networkError(in: log) {
             return error(network)
+        } else if let url, code == MPV_ERROR_LOADING_FAILED.rawValue, let answer = HTTPStatusProbe.answer(for: url) {
+            // The log had no explanation (libmpv gives FFmpeg's messages to one instance per
+            // process): ask the server.
+            switch answer {
+            case .status(let status) where status >= 400: return error(.httpStatus(status))
+            case .unreachable: return error(.networkUnreachable)
+            case .status: break
+            }
         }
         let name = url.map { "\"\($0.lastPathComponent)\"" } ?? "The media"
         switch code {

@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "ReelPlayer", targets: ["ReelPlayer"]),
         .library(name: "ReelComposable", targets: ["ReelComposable"]),
         .library(name: "ReelContainer", targets: ["ReelContainer"]),
+        .library(name: "ReelSDL", targets: ["ReelSDL"]),
+        .library(name: "ReelPreview", targets: ["ReelPreview"]),
         .library(name: "ReelTesting", targets: ["ReelTesting"]),
         .executable(name: "reel", targets: ["ReelCLI"]),
     ],
@@ -34,6 +36,26 @@ let package = Package(
             path: "Sources/CMPV",
             providers: [.apt(["libmpv-dev"])]
         ),
+        // SDL2 and cairo + Pango, for ReelSDL. Neither names a `pkgConfig` either: sdl2.pc adds
+        // `-D_REENTRANT` and pangocairo.pc `-pthread`, both warnings in SwiftPM. Their headers are
+        // reached from the default include path (see the shim.h files).
+        .systemLibrary(name: "CSDL2", path: "Sources/CSDL2", providers: [.apt(["libsdl2-dev"])]),
+        .systemLibrary(
+            name: "CCairo",
+            path: "Sources/CCairo",
+            providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
+        ),
+        // A thin C layer over Debian 12's FFmpeg 5.1 (libavformat, libavcodec, libswscale, libavutil)
+        // for ReelPreview: keyframe seek + decode + scale, and JPEG/PNG in and out. Its header shows
+        // Swift no FFmpeg type, so FFmpeg's version-specific API stays in C. No `pkgConfig`: the
+        // headers are in the default (multiarch) include path, and `libavcodec-dev` & co. provide them.
+        .target(
+            name: "CFFmpeg",
+            linkerSettings: [
+                .linkedLibrary("avformat"), .linkedLibrary("avcodec"), .linkedLibrary("swscale"),
+                .linkedLibrary("avutil"),
+            ]
+        ),
         // Layer 2: engine-agnostic model. Foundation only.
         .target(name: "ReelCore", swiftSettings: strictSettings),
         // Layer 1: the libmpv engine. The only module that sees libmpv.
@@ -44,6 +66,20 @@ let package = Package(
         .target(name: "ReelComposable", dependencies: ["ReelCore"], swiftSettings: strictSettings),
         // Layer 4: the UI-agnostic player container: context, services, widgets, overlays, gestures.
         .target(name: "ReelContainer", dependencies: ["ReelCore", "ReelComposable"], swiftSettings: strictSettings),
+        // Layer 4: the Linux window host (SDL2 + mpv's render API, overlays drawn with cairo) and
+        // offscreen snapshots.
+        .target(
+            name: "ReelSDL",
+            dependencies: ["CSDL2", "CCairo", "ReelCore", "ReelMPV", "ReelContainer"],
+            swiftSettings: strictSettings
+        ),
+        // Layer 4: seek previews and thumbnails from local files (FFmpeg), WebVTT sprite tracks and
+        // remote media (ReelMPV's FrameGrabber); the PreviewModel a seek bar asks.
+        .target(
+            name: "ReelPreview",
+            dependencies: ["CFFmpeg", "ReelCore", "ReelMPV"],
+            swiftSettings: strictSettings
+        ),
         // Test support that users can depend on: a scriptable engine, media fixtures, a loopback server.
         .target(
             name: "ReelTesting",
@@ -58,7 +94,7 @@ let package = Package(
         .executableTarget(
             name: "ReelCLI",
             dependencies: [
-                "ReelCore", "ReelMPV", "ReelPlayer",
+                "ReelCore", "ReelMPV", "ReelPlayer", "ReelContainer", "ReelSDL", "ReelPreview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -66,7 +102,7 @@ let package = Package(
         // Benchmarks against the mpv command-line player: `make bench`.
         .executableTarget(
             name: "ReelBench",
-            dependencies: ["ReelCore", "ReelMPV", "ReelPlayer", "ReelComposable"],
+            dependencies: ["ReelCore", "ReelMPV", "ReelPlayer", "ReelComposable", "ReelPreview"],
             swiftSettings: strictSettings
         ),
         // Example features composing PlayerFeature, compiled and tested in CI.
@@ -108,8 +144,18 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "ReelSDLTests",
+            dependencies: ["CSDL2", "ReelCore", "ReelMPV", "ReelContainer", "ReelSDL", "ReelTesting"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "ReelPlayerTests",
             dependencies: ["ReelCore", "ReelPlayer", "ReelTesting"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ReelPreviewTests",
+            dependencies: ["ReelCore", "ReelMPV", "ReelPreview", "ReelTesting"],
             swiftSettings: strictSettings
         ),
     ],

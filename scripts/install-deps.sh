@@ -15,7 +15,15 @@ packages=(
     libmpv-dev        # libmpv 0.35.1 (client API 2.0): headers and libmpv.so, linked by CMPV
     mpv               # the mpv CLI: the benchmark peer
     ffmpeg            # the ffmpeg CLI: tests and `reel demo` generate their media with it
-    libsdl2-dev       # SDL2: the window and input of the later ReelSDL layer
+    libavformat-dev   # FFmpeg 5.1, linked directly by CFFmpeg for ReelPreview's thumbnails:
+    libavcodec-dev    #   demuxing, decoding, JPEG/PNG coding, scaling and utilities
+    libswscale-dev    #   (libmpv-dev depends on these too; they are listed because
+    libavutil-dev     #   CFFmpeg includes their headers itself)
+    ffmpegthumbnailer # the thumbnail benchmark's second peer (`make bench`)
+    libsdl2-dev       # SDL2: ReelSDL's window and input (CSDL2)
+    libcairo2-dev     # cairo: ReelSDL's overlays and `reel snapshot`'s PNGs (CCairo)
+    libpango1.0-dev   # Pango: text in ReelSDL's overlays (CCairo)
+    libgl1-mesa-dri   # Mesa's llvmpipe: OpenGL without a GPU, for ReelSDL's OpenGL path under Xvfb
     xvfb              # a virtual X display for GUI tests (scripts/with-display.sh)
     xauth             # X authority files for Xvfb sessions
     xdotool           # sends keys and clicks to windows in GUI tests

@@ -2,3 +2,4 @@
 #include <locale.h>
 #include <mpv/client.h>
 #include <mpv/render.h>
+#include <mpv/render_gl.h>

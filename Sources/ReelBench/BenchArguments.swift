@@ -11,7 +11,7 @@ enum BenchMode: Equatable {
 
     /// The usage text.
     static let usage = """
-        USAGE: ReelBench [--runs N] [--ttff-runs N] [--quick]
+        USAGE: ReelBench [--runs N] [--ttff-runs N] [--quick] [--thumbnails-only]
 
         Plays a generated 1920x1080 30 fps H.264/AAC clip headless, with Reel (MPVEngine and Player
         in a child process) and with the mpv command-line player, interleaved, and prints the median,
@@ -23,6 +23,8 @@ enum BenchMode: Equatable {
           --quick         Use a 5-second clip instead of the 30-second one.
           --reducer-only  Measure only the reducers' throughput (no playback).
           --reducer-runs N  Runs of the reducer throughput measurement (default 5).
+          --thumbnails-only Measure only thumbnails: 100 of a 60 s 1080p clip, Reel against loops of
+                          ffmpeg and ffmpegthumbnailer (5 Reel runs, 3 of each loop; 1 with --quick).
           -h, --help      Show this help.
 
         ENVIRONMENT:
@@ -40,6 +42,7 @@ enum BenchMode: Equatable {
             case "-h", "--help": return .help
             case "--quick": settings.quick = true
             case "--reducer-only": settings.reducerOnly = true
+            case "--thumbnails-only": settings.thumbnailsOnly = true
             case "--reducer-runs": settings.reducerRuns = try count(remaining.popFirst(), for: argument)
             case "--runs": settings.runs = try count(remaining.popFirst(), for: argument)
             case "--ttff-runs": settings.firstFrameRuns = try count(remaining.popFirst(), for: argument)
@@ -74,6 +77,11 @@ struct BenchSettings: Equatable {
     var reducerOnly = false
     /// Runs of the reducer throughput measurement.
     var reducerRuns = 5
+    /// Measure only the thumbnails.
+    var thumbnailsOnly = false
+
+    /// Runs of each thumbnail process loop (one loop of ffmpeg takes 15–20 s).
+    var thumbnailLoopRuns: Int { quick ? 1 : 3 }
 
     /// The clip's length in seconds.
     var clipSeconds: Int { quick ? 5 : 30 }

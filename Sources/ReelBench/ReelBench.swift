@@ -24,6 +24,10 @@ enum ReelBench {
         case .childPlay(let path, let firstFrameOnly):
             exit(await ChildPlayback.run(path: path, firstFrameOnly: firstFrameOnly))
         case .benchmark(let settings):
+            if settings.thumbnailsOnly {
+                await printThumbnails(settings)
+                return
+            }
             printReducerThroughput(runs: settings.reducerRuns)
             if settings.reducerOnly { return }
             do {
@@ -37,6 +41,22 @@ enum ReelBench {
                 FileHandle.standardError.write(Data("ReelBench: \(error)\n".utf8))
                 exit(1)
             }
+            print("")
+            await printThumbnails(settings)
+        }
+    }
+
+    /// Prints the thumbnail table (issue #5's goals: ≥ 5× the ffmpeg loop, first thumbnail ≤ 30 ms).
+    static func printThumbnails(_ settings: BenchSettings) async {
+        let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
+        let bench = ThumbnailBench(
+            reelRuns: 5, loopRuns: settings.thumbnailLoopRuns,
+            directory: BenchMedia.defaultDirectory(executable: executable))
+        do {
+            print(try await bench.run(), terminator: "")
+        } catch {
+            FileHandle.standardError.write(Data("ReelBench: thumbnails: \(error)\n".utf8))
+            exit(1)
         }
     }
 

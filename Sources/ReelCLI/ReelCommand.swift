@@ -6,6 +6,9 @@ struct ReelCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reel",
         abstract: "Play and inspect media with Reel, a Swift player on libmpv.",
-        subcommands: [PlayCommand.self, ProbeCommand.self, DemoCommand.self]
+        subcommands: [
+            PlayCommand.self, ProbeCommand.self, DemoCommand.self, CheckCommand.self, SnapshotCommand.self,
+            ThumbnailsCommand.self, ContactSheetCommand.self,
+        ]
     )
 }

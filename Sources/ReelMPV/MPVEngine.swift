@@ -44,6 +44,8 @@ public final class MPVEngine: PlaybackEngine {
     public let configuration: MPVConfiguration
 
     let handle: MPVHandle
+    /// The render context's owner (``makeVideoRenderer(_:)``), freed before the handle.
+    let renderers = VideoRendererSlot()
     private let registry = ItemRegistry()
     private let lifecycle = Mutex(Lifecycle())
     private let commands = DispatchQueue(label: "reel.mpv.commands")
@@ -98,6 +100,7 @@ public final class MPVEngine: PlaybackEngine {
     deinit {
         // Without an explicit shutdown the handle must still be released exactly once.
         if beginShutdown() {
+            renderers.close()
             _ = mpv_command_string(handle.pointer, "quit")
         }
         pumpDone.wait()
@@ -121,8 +124,14 @@ public final class MPVEngine: PlaybackEngine {
     }
 
     /// Stops playback and releases libmpv. Idempotent; later sends throw ``PlayerError/Code/engineGone``.
+    ///
+    /// A ``VideoRenderer`` still alive is freed first (see ``makeVideoRenderer(_:)``); it runs
+    /// off the caller's thread, so an OpenGL host frees its renderer itself before this.
     public func shutdown() async {
         if beginShutdown() {
+            // libmpv's render context must go before the core; freeing it first also releases
+            // a core that would otherwise wait for a host that no longer renders.
+            renderers.close()
             // After every command already queued.
             commands.async { [handle] in _ = mpv_command_string(handle.pointer, "quit") }
         }
@@ -291,6 +300,7 @@ public final class MPVEngine: PlaybackEngine {
         lifecycle.withLock { lifecycle in
             guard !lifecycle.isDestroyed else { return }
             lifecycle.isDestroyed = true
+            renderers.close()
             mpv_terminate_destroy(handle.pointer)
         }
     }

@@ -24,6 +24,9 @@ public enum Fixture: String, CaseIterable, Sendable {
     case truncated
     /// A plain text file named `notes.mp4`.
     case textAsMP4
+    /// 2 s of a 440 Hz AAC tone in an MP4 named `tone.m4a`, with no video stream (nothing to
+    /// take a picture of).
+    case audioOnly
     /// 30 s, 1920x1080, 30 fps H.264 (a keyframe every 2 s) with AAC, `+faststart`, for
     /// benchmarks. It takes several seconds to make, so it is made only when asked for.
     case bench1080p
@@ -38,6 +41,7 @@ public enum Fixture: String, CaseIterable, Sendable {
         case .zeroBytes: "zero.mp4"
         case .truncated: "truncated.mp4"
         case .textAsMP4: "notes.mp4"
+        case .audioOnly: "tone.m4a"
         case .bench1080p: "bench-1080p.mp4"
         }
     }

@@ -1,0 +1,107 @@
+import ArgumentParser
+import Foundation
+import ReelPreview
+
+/// `reel contact-sheet <file> --out sheet.png`: one picture of a whole video, a grid of
+/// thumbnails with their time stamps.
+struct ContactSheetCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "contact-sheet",
+        abstract: "Make one picture of a whole video: a grid of thumbnails with their time stamps.",
+        discussion: """
+            The video is cut into --columns × --rows equal parts; each tile shows the keyframe at \
+            or before the middle of its part (--exact: the frame there), stamped with the time it \
+            shows. The format follows --out's extension: .png or .jpg.
+            """
+    )
+
+    @Argument(
+        help: ArgumentHelp("A video file (or an http(s) address).", valueName: "file"),
+        transform: MediaArgument.init(parsing:))
+    var media: MediaArgument
+
+    @Option(help: ArgumentHelp("Where to write the sheet (.png or .jpg).", valueName: "file"))
+    var out: String
+
+    @Option(help: "Tiles per row.")
+    var columns = 4
+
+    @Option(help: "Rows of tiles.")
+    var rows = 5
+
+    @Option(help: ArgumentHelp("The width of each tile in pixels.", valueName: "pixels"))
+    var width = 320
+
+    @Flag(help: "Use the exact frame at each time instead of the keyframe before it (slower).")
+    var exact = false
+
+    func validate() throws {
+        guard (1...50).contains(columns), (1...100).contains(rows) else {
+            throw ValidationError("--columns must be between 1 and 50 and --rows between 1 and 100.")
+        }
+        guard (32...1920).contains(width) else { throw ValidationError("--width must be between 32 and 1920 pixels.") }
+        guard Bitmap.ImageFormat(pathExtension: URL(fileURLWithPath: out).pathExtension) != nil else {
+            throw ValidationError("--out must end in .png, .jpg or .jpeg.")
+        }
+    }
+
+    func run() async throws {
+        Console.ignoreBrokenPipes()
+        // Only for local files: libmpv (remote sources) needs FFmpeg's messages to explain failures.
+        if media.url.isFileURL { FFmpegLog.quiet() }
+        let source: ThumbnailSource
+        do {
+            source = try ThumbnailSource(media: media.url, width: width, exact: exact, cache: nil)
+        } catch {
+            throw fail(error)
+        }
+        do {
+            let file = try await make(with: source.provider)
+            await source.shutdown()
+            Console.error("Wrote \(file.path).\n")
+        } catch {
+            await source.shutdown()
+            throw fail(error as? ThumbnailError ?? ThumbnailError(.unknown, detail: "\(error)"))
+        }
+    }
+
+    private func make(with provider: any ThumbnailProvider) async throws -> URL {
+        guard let duration = try await provider.duration(), duration > 0 else {
+            throw ThumbnailError(.unsupportedFormat, message: "\(media.displayName) has no known duration.")
+        }
+        let times = ThumbnailTimes.evenlySpaced(count: columns * rows, duration: duration)
+        var thumbnails = [Thumbnail?](repeating: nil, count: times.count)
+        let index = Dictionary(
+            times.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        let progress = ThumbnailsProgress(total: times.count)
+        var done = 0
+        for try await thumbnail in provider.thumbnails(at: times) {
+            if let position = index[thumbnail.requestedTime] { thumbnails[position] = thumbnail }
+            done += 1
+            progress.update(done)
+        }
+        progress.finish()
+        let tiles = thumbnails.compactMap { $0 }
+        guard let first = tiles.first, tiles.count == times.count else {
+            throw ThumbnailError(.decodingFailed, message: "Not every thumbnail could be made.")
+        }
+        let layout = ContactSheetLayout(
+            columns: columns, rows: rows, tileWidth: first.width, tileHeight: first.height)
+        let labels = tiles.map { TimeFormat.string($0.time, withHours: duration >= 3600) }
+        let file = URL(fileURLWithPath: (out as NSString).expandingTildeInPath).standardizedFileURL
+        let format = Bitmap.ImageFormat(pathExtension: file.pathExtension) ?? .png
+        let data = try layout.render(tiles, labels: labels).encoded(as: format)
+        do {
+            try data.write(to: file, options: .atomic)
+        } catch {
+            throw ThumbnailError(.unknown, message: "\(file.path) could not be written.", detail: "\(error)")
+        }
+        return file
+    }
+
+    /// Prints `error` and returns the exit code to throw.
+    private func fail(_ error: ThumbnailError) -> ExitCode {
+        Console.error("reel: \(error.message)\n")
+        return .failure
+    }
+}

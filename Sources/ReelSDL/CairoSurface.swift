@@ -1,0 +1,61 @@
+import CCairo
+
+/// Owns one cairo image surface and the cairo context that draws on it, and releases both.
+///
+/// Kept apart from ``CairoCanvas`` (a main-actor class) so that releasing them needs no actor.
+final class CairoSurface {
+    /// `cairo_surface_t *`.
+    let surface: OpaquePointer
+    /// `cairo_t *` drawing on ``surface``.
+    let context: OpaquePointer
+    /// Width in device pixels.
+    let width: Int
+    /// Height in device pixels.
+    let height: Int
+    /// Keeps the memory of a surface made over someone else's pixels alive.
+    private let owner: AnyObject?
+
+    /// A transparent `ARGB32` surface of its own.
+    convenience init(width: Int, height: Int) throws(HostError) {
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+        try self.init(surface: surface, width: width, height: height, owner: nil)
+    }
+
+    /// An `RGB24` surface over `frame`'s pixels.
+    convenience init(frame: FrameBuffer) throws(HostError) {
+        let surface = cairo_image_surface_create_for_data(
+            frame.pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24, Int32(frame.width),
+            Int32(frame.height), Int32(frame.stride))!
+        try self.init(surface: surface, width: frame.width, height: frame.height, owner: frame)
+    }
+
+    private init(surface: OpaquePointer, width: Int, height: Int, owner: AnyObject?) throws(HostError) {
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            throw HostError(
+                .cairo,
+                message: "A \(width)×\(height) drawing surface could not be made: "
+                    + String(cString: cairo_status_to_string(status)) + ".")
+        }
+        self.surface = surface
+        context = cairo_create(surface)
+        self.width = width
+        self.height = height
+        self.owner = owner
+    }
+
+    deinit {
+        cairo_destroy(context)
+        cairo_surface_destroy(surface)
+    }
+
+    /// The first byte of the pixels (cairo's own memory for an `ARGB32` surface).
+    var pixels: UnsafeMutableRawPointer {
+        cairo_surface_flush(surface)
+        return UnsafeMutableRawPointer(cairo_image_surface_get_data(surface)!)
+    }
+
+    /// Bytes per row.
+    var stride: Int { Int(cairo_image_surface_get_stride(surface)) }
+}

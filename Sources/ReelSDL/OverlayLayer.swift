@@ -1,0 +1,35 @@
+import ReelContainer
+
+/// The overlays of an ``OverlayHost``, drawn with cairo into a transparent surface the size of
+/// the window's drawable, redrawn only when the host asks (`needsDisplay`) or the size changes.
+@MainActor
+final class OverlayLayer {
+    /// The surface; nil before the first ``resize(pixelWidth:pixelHeight:scale:)``.
+    private(set) var canvas: CairoCanvas?
+    /// The device pixels the overlays cover now (what to composite each frame).
+    private(set) var bounds = PixelRect(x: 0, y: 0, width: 0, height: 0)
+    /// The device pixels that changed in the last ``redraw(_:)``: the old bounds and the new.
+    private(set) var changed = PixelRect(x: 0, y: 0, width: 0, height: 0)
+
+    /// Makes a new surface when the size or scale changed; true when it did.
+    @discardableResult
+    func resize(pixelWidth: Int, pixelHeight: Int, scale: Double) throws(HostError) -> Bool {
+        if let canvas, canvas.pixelWidth == pixelWidth, canvas.pixelHeight == pixelHeight, canvas.scale == scale {
+            return false
+        }
+        canvas = try CairoCanvas(pixelWidth: max(1, pixelWidth), pixelHeight: max(1, pixelHeight), scale: scale)
+        bounds = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        changed = PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight)
+        return true
+    }
+
+    /// Clears the surface and lets `host` draw every overlay.
+    func redraw(_ host: any OverlayHost) {
+        guard let canvas else { return }
+        let previous = bounds
+        canvas.clear()
+        host.draw(in: canvas)
+        bounds = canvas.drawnBounds ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
+        changed = previous.union(bounds)
+    }
+}

@@ -1,0 +1,23 @@
+import CSDL2
+
+/// The closures ``PlayerWindow`` gives its video renderer, which libmpv calls on its own threads.
+///
+/// They are made here, in nonisolated code, on purpose: a closure written inside a main-actor
+/// method can be inferred main-actor isolated, and such a closure traps at runtime when libmpv
+/// calls it from another thread.
+enum RendererCallbacks {
+    /// An update handler that posts an SDL user event of `eventType`, which wakes the window's
+    /// loop (`SDL_PushEvent` is thread-safe).
+    static func frameSignal(eventType: UInt32) -> @Sendable () -> Void {
+        {
+            var event = SDL_Event()
+            event.type = eventType
+            _ = SDL_PushEvent(&event)
+        }
+    }
+
+    /// Resolves OpenGL functions in the current SDL context.
+    static let glProcAddress: @Sendable (String) -> UnsafeMutableRawPointer? = { name in
+        SDL_GL_GetProcAddress(name)
+    }
+}

@@ -1,0 +1,79 @@
+import CSDL2
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// SDL's video subsystem as ReelSDL uses it: started once per process, its errors, its clocks,
+/// and the OpenGL probe that chooses the ``RenderPath``.
+@MainActor
+enum SDLVideo {
+    private static var isStarted = false
+    private static var glLibraryLoaded = false
+
+    /// Starts SDL's video and events, once per process: later calls do nothing.
+    ///
+    /// SDL is told to install no signal handlers: the host process keeps its own (`reel`
+    /// restores the terminal on Ctrl-C). SDL is never shut down again: quitting its video and
+    /// starting it anew in one process crashed now and then (SDL unloads and reloads its X11
+    /// and OpenGL libraries, and Mesa does not survive that).
+    static func start() throws(HostError) {
+        guard !isStarted else { return }
+        enableXlibThreads()
+        SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
+        guard SDL_InitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
+            throw HostError(.sdl, message: "SDL could not start its video: \(lastError). Is DISPLAY set?")
+        }
+        isStarted = true
+    }
+
+    /// Calls Xlib's `XInitThreads` once, before SDL opens its X connection.
+    ///
+    /// The main actor is not tied to one OS thread on Linux (libdispatch drains the main queue on
+    /// worker threads after `dispatch_main()`), so Xlib sees calls from several threads, one
+    /// after another. libX11 is loaded, not linked: SDL loads it itself.
+    private static let xlibThreads: Void = {
+        #if canImport(Glibc)
+            typealias InitThreads = @convention(c) () -> Int32
+            guard let library = dlopen("libX11.so.6", RTLD_NOW | RTLD_GLOBAL),
+                let symbol = dlsym(library, "XInitThreads")
+            else { return }
+            _ = unsafeBitCast(symbol, to: InitThreads.self)()
+        #endif
+    }()
+
+    private static func enableXlibThreads() { xlibThreads }
+
+    /// The `GL_RENDERER` of a hidden probe window's context; nil without usable OpenGL.
+    ///
+    /// The OpenGL library stays loaded afterwards: SDL would unload it with the probe window,
+    /// and Mesa does not survive being unloaded and loaded again in one process.
+    static func probeGLRenderer() -> String? {
+        if !glLibraryLoaded {
+            guard SDL_GL_LoadLibrary(nil) == 0 else { return nil }
+            glLibraryLoaded = true
+        }
+        let flags = SDL_WINDOW_OPENGL.rawValue | SDL_WINDOW_HIDDEN.rawValue
+        guard let window = SDL_CreateWindow("Reel OpenGL probe", 0, 0, 16, 16, flags) else { return nil }
+        defer { SDL_DestroyWindow(window) }
+        guard let context = SDL_GL_CreateContext(window) else { return nil }
+        defer { SDL_GL_DeleteContext(context) }
+        typealias GetString = @convention(c) (UInt32) -> UnsafePointer<UInt8>?
+        guard SDL_GL_MakeCurrent(window, context) == 0, let address = SDL_GL_GetProcAddress("glGetString") else {
+            return nil
+        }
+        let getString = unsafeBitCast(address, to: GetString.self)
+        return getString(UInt32(GL_RENDERER)).map { String(cString: $0) }
+    }
+
+    /// SDL's last error message.
+    nonisolated static var lastError: String { String(cString: SDL_GetError()) }
+
+    /// Seconds since SDL started, for ``InputEvent`` time stamps (`SDL_GetTicks64`).
+    nonisolated static func ticks() -> Double { Double(SDL_GetTicks64()) / 1000 }
+
+    /// A high-resolution time in seconds, for measuring.
+    nonisolated static func seconds() -> Double {
+        Double(SDL_GetPerformanceCounter()) / Double(SDL_GetPerformanceFrequency())
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+
+/// Sources/CCairo/shim.h declares the Pango functions Reel calls instead of including Pango's
+/// headers (which need pkg-config's flags). Compiling it after the real headers makes the C
+/// compiler check every declaration: a wrong one is a "conflicting types" error.
+@Suite("CCairo's Pango declarations")
+struct PangoDeclarationTests {
+    private static var shim: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/CCairo/shim.h")
+    }
+
+    private static var compilerAvailable: Bool {
+        ["/usr/bin/cc", "/usr/bin/pkg-config"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    @Test(.enabled(if: compilerAvailable, "needs cc and pkg-config"))
+    func theyMatchPangosOwnHeaders() throws {
+        let source = FileManager.default.temporaryDirectory.appendingPathComponent("reel-pango-\(UUID()).c")
+        defer { try? FileManager.default.removeItem(at: source) }
+        try "#include <pango/pangocairo.h>\n#include \"\(Self.shim.path)\"\n".write(
+            to: source, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = [
+            "-c", "cc -fsyntax-only -Werror $(pkg-config --cflags pangocairo) \"$0\" 2>&1", source.path,
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(text)")
+    }
+}

@@ -50,10 +50,7 @@ public final class FrameGrabber: Sendable {
     /// - Throws: ``PlayerError/Code/invalidArgument`` for a protected option or a width below 2,
     ///   ``PlayerError/Code/unknown`` when libmpv cannot be created.
     public init(configuration: MPVConfiguration = .headless, width: Int? = nil) throws(PlayerError) {
-        if let protected = configuration.options.keys.first(where: { MPVEngine.protectedOptions.contains($0) }) {
-            throw PlayerError(
-                .invalidArgument, message: "The option \"\(protected)\" is set by Reel and cannot be changed.")
-        }
+        try MPVOptions.refuseProtected(configuration.options)
         if let width, width < 2 || width > 8192 {
             throw PlayerError(.invalidArgument, message: "The picture width must be between 2 and 8192 pixels.")
         }
@@ -124,14 +121,7 @@ public final class FrameGrabber: Sendable {
     private static func setOptions(_ configuration: MPVConfiguration, width: Int?, on handle: MPVHandle)
         throws(PlayerError)
     {
-        var options: [(String, String)] = [
-            ("config", "no"), ("load-scripts", "no"), ("ytdl", "no"), ("input-default-bindings", "no"),
-            ("input-vo-keyboard", "no"), ("input-terminal", "no"), ("osc", "no"), ("terminal", "no"),
-            ("load-unsafe-playlists", "no"), ("load-stats-overlay", "no"), ("load-osd-console", "no"),
-            ("load-auto-profiles", "no"), ("resume-playback", "no"), ("idle", "yes"), ("hwdec", "no"),
-            ("network-timeout", String(format: "%.1f", configuration.networkTimeout)),
-            ("demuxer-lavf-o", "protocol_whitelist=[file,http,https,tcp,tls,crypto,data]"),
-        ]
+        var options = MPVOptions.secure(configuration)
         // The grabber's own: nothing shown or heard, paused, keyframe seeks, little read-ahead
         // (thumbfast's settings), and the pictures scaled by the video filter chain.
         options += [
@@ -140,14 +130,6 @@ public final class FrameGrabber: Sendable {
             ("demuxer-readahead-secs", "0"), ("demuxer-max-bytes", "512KiB"), ("cache", "no"),
         ]
         if let width { options.append(("vf", "scale=w=\(width):h=-2")) }
-        options += configuration.options.sorted { $0.key < $1.key }
-        for (name, value) in options {
-            let status = mpv_set_option_string(handle.pointer, name, value)
-            if status < 0 {
-                throw PlayerError(
-                    .invalidArgument, message: "The engine option \"\(name)=\(value)\" was refused.",
-                    engineCode: Int(status), engineDetail: String(cString: mpv_error_string(status)))
-            }
-        }
+        try MPVOptions.apply(options, extra: configuration.options, to: handle)
     }
 }

@@ -59,10 +59,7 @@ public final class MPVEngine: PlaybackEngine {
     ///   ``PlayerError/Code/unknown`` when libmpv cannot be created.
     public init(configuration: MPVConfiguration = .standard) throws(PlayerError) {
         self.configuration = configuration
-        if let protected = configuration.options.keys.first(where: { Self.protectedOptions.contains($0) }) {
-            throw PlayerError(
-                .invalidArgument, message: "The option \"\(protected)\" is set by Reel and cannot be changed.")
-        }
+        try MPVOptions.refuseProtected(configuration.options)
         setlocale(LC_NUMERIC, "C")
         guard let pointer = mpv_create() else {
             throw PlayerError(.unknown, message: "The playback engine could not be created.")
@@ -306,32 +303,18 @@ public final class MPVEngine: PlaybackEngine {
     }
 
     private static func setOptions(_ configuration: MPVConfiguration, on handle: MPVHandle) throws(PlayerError) {
-        var options: [(String, String)] = [
-            ("config", "no"), ("load-scripts", "no"), ("ytdl", "no"), ("input-default-bindings", "no"),
-            ("input-vo-keyboard", "no"), ("input-terminal", "no"), ("osc", "no"), ("terminal", "no"),
-            ("load-unsafe-playlists", "no"), ("load-stats-overlay", "no"), ("load-osd-console", "no"),
-            ("load-auto-profiles", "no"), ("resume-playback", "no"), ("idle", "yes"), ("keep-open", "yes"),
-            ("keep-open-pause", "no"), ("hwdec", "no"), ("audio-client-name", "reel"),
-            ("network-timeout", String(format: "%.1f", configuration.networkTimeout)),
-            ("demuxer-lavf-o", "protocol_whitelist=[file,http,https,tcp,tls,crypto,data]"),
-        ]
+        var options = MPVOptions.secure(configuration)
+        options += [("keep-open", "yes"), ("keep-open-pause", "no"), ("audio-client-name", "reel")]
         switch configuration.video {
         case .none: options.append(("vo", "null"))
         case .renderAPI: options.append(("vo", "libmpv"))
         case .ownWindow:
+            // MPlayerKit's system player: mpv's own window, controller and keys.
             options += [("vo", "gpu"), ("gpu-sw", "yes"), ("osc", "yes"), ("input-default-bindings", "yes")]
-            options += [("input-vo-keyboard", "yes"), ("load-scripts", "no")]
+            options += [("input-vo-keyboard", "yes")]
         }
         options.append(("ao", audioOutputs(configuration.audio)))
-        options += configuration.options.sorted { $0.key < $1.key }
-        for (name, value) in options {
-            let status = mpv_set_option_string(handle.pointer, name, value)
-            if status < 0 {
-                throw PlayerError(
-                    .invalidArgument, message: "The engine option \"\(name)=\(value)\" was refused.",
-                    engineCode: Int(status), engineDetail: String(cString: mpv_error_string(status)))
-            }
-        }
+        try MPVOptions.apply(options, extra: configuration.options, to: handle)
     }
 
     /// The audio outputs to try. ALSA is tried only when the machine has sound devices, so a

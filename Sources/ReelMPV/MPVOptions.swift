@@ -1,0 +1,46 @@
+import CMPV
+import Foundation
+import ReelCore
+
+/// The libmpv options every Reel handle starts with, and the one place that applies options.
+///
+/// Both ``MPVEngine`` and ``FrameGrabber`` use them, so the security defaults cannot drift apart.
+enum MPVOptions {
+    /// No user configuration, scripts, youtube-dl, input bindings, on-screen controller or
+    /// terminal; unsafe playlist entries refused; FFmpeg limited to plain network and file
+    /// protocols; software decoding; idle when nothing plays.
+    static func secure(_ configuration: MPVConfiguration) -> [(String, String)] {
+        [
+            ("config", "no"), ("load-scripts", "no"), ("ytdl", "no"), ("input-default-bindings", "no"),
+            ("input-vo-keyboard", "no"), ("input-terminal", "no"), ("osc", "no"), ("terminal", "no"),
+            ("load-unsafe-playlists", "no"), ("load-stats-overlay", "no"), ("load-osd-console", "no"),
+            ("load-auto-profiles", "no"), ("resume-playback", "no"), ("idle", "yes"), ("hwdec", "no"),
+            ("network-timeout", String(format: "%.1f", configuration.networkTimeout)),
+            ("demuxer-lavf-o", "protocol_whitelist=[file,http,https,tcp,tls,crypto,data]"),
+        ]
+    }
+
+    /// Throws when an app's extra options touch ``MPVEngine/protectedOptions``; called before a
+    /// handle is created.
+    static func refuseProtected(_ extra: [String: String]) throws(PlayerError) {
+        if let protected = extra.keys.sorted().first(where: { MPVEngine.protectedOptions.contains($0) }) {
+            throw PlayerError(
+                .invalidArgument, message: "The option \"\(protected)\" is set by Reel and cannot be changed.")
+        }
+    }
+
+    /// Sets `options` in order (a later value of the same option wins), then the app's extra
+    /// options (checked by ``refuseProtected(_:)`` beforehand).
+    static func apply(
+        _ options: [(String, String)], extra: [String: String], to handle: MPVHandle
+    ) throws(PlayerError) {
+        for (name, value) in options + extra.sorted(by: { $0.key < $1.key }) {
+            let status = mpv_set_option_string(handle.pointer, name, value)
+            if status < 0 {
+                throw PlayerError(
+                    .invalidArgument, message: "The engine option \"\(name)=\(value)\" was refused.",
+                    engineCode: Int(status), engineDetail: String(cString: mpv_error_string(status)))
+            }
+        }
+    }
+}

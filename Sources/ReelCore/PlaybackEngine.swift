@@ -22,6 +22,8 @@
 ///   item ends with ``EndReason/stopped``.
 /// - Report unavailable values as `nil`, never as `0` or `false`.
 /// - Send an initial ``PropertyChange`` for every property a consumer needs, after start.
+/// - At the end of an item, report ``PropertyChange/endReached(_:)`` and then pause by yourself
+///   (reporting ``PropertyChange/paused(_:)``), so a replay sent after the end is not undone.
 /// - `ReelTesting`'s engine contract suite states the observable behaviour.
 public protocol PlaybackEngine: AnyObject, Sendable {
     /// The engine's events, in order. One consumer.

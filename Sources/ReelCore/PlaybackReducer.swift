@@ -172,6 +172,9 @@ public enum PlaybackReducer {
         state.isStalled = false
         state.intent = PlayIntent(playWhenReady: false, reason: .endOfMedia)
         state.pendingPlayWhenReady = nil
+        // Engines pause by themselves at the end (the engine contract), so a replay sent before
+        // that pause is reported waits for its own echo instead of being undone by it.
+        state.enginePaused = true
         let end = state.duration ?? state.anchor.position(at: now)
         state.anchor = PositionAnchor(position: end, time: now, rate: 0, duration: state.duration)
     }

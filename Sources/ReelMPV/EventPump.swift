@@ -12,11 +12,15 @@ final class EventPump: Sendable {
     private let registry: ItemRegistry
     private let continuation: AsyncStream<EngineEvent>.Continuation
     private let logHandler: (@Sendable (MPVConfiguration.LogMessage) -> Void)?
+    /// Queues the engine's own pause at the end on the command queue.
+    private let pauseAtEnd: @Sendable () -> Void
 
     init(
         handle: MPVHandle, registry: ItemRegistry, continuation: AsyncStream<EngineEvent>.Continuation,
-        logHandler: (@Sendable (MPVConfiguration.LogMessage) -> Void)?
+        logHandler: (@Sendable (MPVConfiguration.LogMessage) -> Void)?,
+        pauseAtEnd: @escaping @Sendable () -> Void
     ) {
+        self.pauseAtEnd = pauseAtEnd
         self.handle = handle
         self.registry = registry
         self.continuation = continuation
@@ -107,13 +111,13 @@ final class EventPump: Sendable {
                 data.format == MPV_FORMAT_NODE
                 ? data.data.map { MPVNode($0.assumingMemoryBound(to: mpv_node.self)) } ?? .none : .none
             guard let change = property.change(value, at: .now, abLoop: &abLoop) else { return }
-            continuation.yield(.property(change))
             if case .endReached(true) = change {
-                // keep-open-pause=no lets the end be reported before the pause it causes, so
-                // the pause is never mistaken for someone else's.
-                var yes: Int32 = 1
-                mpv_set_property_async(handle.pointer, 0, "pause", MPV_FORMAT_FLAG, &yes)
+                // keep-open-pause=no lets the end be reported before the pause it causes, so the
+                // pause is never mistaken for someone else's. The pause is queued before the end
+                // is reported, so whatever a consumer sends in reply (replay) runs after it.
+                pauseAtEnd()
             }
+            continuation.yield(.property(change))
         case MPV_EVENT_LOG_MESSAGE:
             guard let data = event.data?.assumingMemoryBound(to: mpv_event_log_message.self).pointee else { return }
             let message = MPVConfiguration.LogMessage(

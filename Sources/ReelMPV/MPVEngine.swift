@@ -83,8 +83,15 @@ public final class MPVEngine: PlaybackEngine {
             continuation.finish()
             throw error
         }
+        let commands = commands
         let pump = EventPump(
-            handle: handle, registry: registry, continuation: continuation, logHandler: configuration.logHandler)
+            handle: handle, registry: registry, continuation: continuation, logHandler: configuration.logHandler,
+            pauseAtEnd: {
+                commands.async {
+                    var yes: Int32 = 1
+                    _ = mpv_set_property(handle.pointer, "pause", MPV_FORMAT_FLAG, &yes)
+                }
+            })
         pumpDone.enter()
         let thread = Thread { [pumpDone] in
             pump.run()

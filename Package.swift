@@ -148,6 +148,13 @@ let package = Package(
             dependencies: ["CSDL2", "ReelCore", "ReelMPV", "ReelContainer", "ReelSDL", "ReelTesting"],
             swiftSettings: strictSettings
         ),
+        // `reel play` in a window under X, driven with xdotool; skipped without DISPLAY. It runs
+        // the `reel` executable that `swift build --build-tests` puts next to the test bundle.
+        .testTarget(
+            name: "ReelEndToEndTests",
+            dependencies: ["ReelTesting"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "ReelPlayerTests",
             dependencies: ["ReelCore", "ReelPlayer", "ReelTesting"],

@@ -17,7 +17,7 @@ import Foundation
 /// place, so that a reader (or a second `reel demo`) sees no file or a complete one.
 struct DemoClip: Sendable {
     /// The file's name; the version changes whenever the recipe does, so old copies are not reused.
-    static let fileName = "demo-v2.mkv"
+    static let fileName = "demo-v3.mkv"
 
     /// The cache directory.
     var directory: URL
@@ -79,6 +79,8 @@ struct DemoClip: Sendable {
             "-metadata:s:s:0", "language=eng", "-metadata:s:s:0", "title=English",
             "-metadata:s:s:1", "language=ger", "-metadata:s:s:1", "title=Deutsch",
             "-disposition:a:0", "default", "-disposition:a:1", "0",
+            // English subtitles are on by default, so the demo shows them.
+            "-disposition:s:0", "default", "-disposition:s:1", "0",
             "-t", "\(seconds)", "-f", "matroska", output.path,
         ]
     }

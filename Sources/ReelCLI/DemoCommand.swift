@@ -9,12 +9,16 @@ struct DemoCommand: AsyncParsableCommand {
         abstract: "Play a 20-second demo clip with two audio and two subtitle tracks and three chapters.",
         discussion: """
             The clip is generated with ffmpeg on first use and cached in $REEL_CACHE_DIR, else \
-            $XDG_CACHE_HOME/reel, else ~/.cache/reel. Playback works as in `reel play`.
+            $XDG_CACHE_HOME/reel, else ~/.cache/reel. Playback works as in `reel play`: in a \
+            window with every control when there is a display, headless otherwise.
             """
     )
 
     @Flag(help: "Generate the demo clip again even if a cached copy exists.")
     var regenerate = false
+
+    @Flag(help: "Only make sure the clip exists and print its path; do not play it.")
+    var generateOnly = false
 
     @OptionGroup var playback: PlaybackOptions
 
@@ -36,7 +40,11 @@ struct DemoCommand: AsyncParsableCommand {
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
             announce("Generated \(clip.url.path) in \(String(format: "%.1f", seconds)) s.\n")
         }
-        let exitCode = await PlaybackSession(item: MediaItem(url: clip.url), options: playback).run()
+        if generateOnly {
+            Console.out("\(clip.url.path)\n")
+            return
+        }
+        let exitCode = await WindowSession.play(MediaItem(url: clip.url), options: playback)
         if exitCode != 0 { throw ExitCode(exitCode) }
     }
 }

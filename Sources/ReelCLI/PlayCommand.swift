@@ -9,8 +9,10 @@ struct PlayCommand: AsyncParsableCommand {
         abstract: "Play a file or URL to its end, printing each state transition.",
         discussion: """
             Exits with 0 at the end of the media (or on q), with 1 when the item cannot be played \
-            or its address is refused, and with 130 on Ctrl-C. When standard input is a terminal, \
-            space toggles pause, ←/→ skip back/forward 5 seconds and q quits.
+            or its address is refused, and with 130 on Ctrl-C. With an X display (DISPLAY) it plays \
+            in a window with the player's controls (q or closing the window quits); --headless, or \
+            no display, plays without one: then, when standard input is a terminal, space toggles \
+            pause, ←/→ skip back/forward 5 seconds and q quits.
             """
     )
 
@@ -30,7 +32,7 @@ struct PlayCommand: AsyncParsableCommand {
 
     @MainActor func run() async throws {
         let item = MediaItem(url: media.url, startPosition: start)
-        let exitCode = await PlaybackSession(item: item, options: playback).run()
+        let exitCode = await WindowSession.play(item, options: playback)
         if exitCode != 0 { throw ExitCode(exitCode) }
     }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ReelContainer
 import ReelMPV
 
 /// The flags every playing subcommand shares (`reel play`, `reel demo`).
@@ -6,7 +7,7 @@ struct PlaybackOptions: ParsableArguments {
     @Flag(help: "Print one JSON object per line (state transitions, items, errors, positions) instead of text.")
     var json = false
 
-    @Flag(help: "Play without a window. Currently the only mode; a window comes later.")
+    @Flag(help: "Play without a window even when there is a display (DISPLAY).")
     var headless = false
 
     @Flag(help: "Play without sound (the engine's audio output is null).")
@@ -15,8 +16,14 @@ struct PlaybackOptions: ParsableArguments {
     @Flag(help: "Also print item events, seeks, track lists and the engine's log.")
     var verbose = false
 
+    @Option(
+        help: ArgumentHelp(
+            "When the window's controls show: auto (hide after 3 s of no input while playing), always, never, manual.",
+            valueName: "style"))
+    var controls: ControlsStyle = .auto
+
     /// The engine configuration these flags ask for: the standard one without video output;
-    /// with `--no-audio` the headless one.
+    /// with `--no-audio` the headless one. A window session switches video to the render API.
     var engineConfiguration: MPVConfiguration {
         var configuration: MPVConfiguration = noAudio ? .headless : .standard
         configuration.video = .none
@@ -26,5 +33,27 @@ struct PlaybackOptions: ParsableArguments {
     /// The reporter these flags ask for.
     @MainActor func makeReporter() -> any PlaybackReporter {
         json ? JSONReporter(verbose: verbose) : StatusPrinter(verbose: verbose)
+    }
+}
+
+/// When the window's controls show (`--controls`).
+enum ControlsStyle: String, ExpressibleByArgument, CaseIterable {
+    /// Shown on interaction, hidden after 3 s without any while playing.
+    case auto
+    /// Always shown.
+    case always
+    /// Never shown.
+    case never
+    /// Toggled by a tap.
+    case manual
+
+    /// The container's display style.
+    var displayStyle: DisplayStyle {
+        switch self {
+        case .auto: .auto(hideAfter: 3)
+        case .always: .always
+        case .never: .never
+        case .manual: .manual
+        }
     }
 }

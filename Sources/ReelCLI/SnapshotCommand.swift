@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import ReelComposable
+import ReelContainer
 import ReelCore
 import ReelSDL
 
@@ -62,11 +64,7 @@ struct SnapshotCommand: AsyncParsableCommand {
         let size = Self.pictureSize(video: source.videoSize, width: width, height: height)
         var composer = SnapshotComposer()
         if controls {
-            let overlay = BasicControlsOverlay(title: source.title ?? media.displayName)
-            overlay.position = time
-            overlay.duration = source.duration
-            overlay.isPaused = true
-            composer.overlay = overlay
+            composer.overlay = Self.controls(for: source)
         }
         let frame: FrameBuffer
         do {
@@ -84,6 +82,17 @@ struct SnapshotCommand: AsyncParsableCommand {
             throw failure(error.message)
         }
         Console.out("\(destination.path): \(size.width)×\(size.height), \(TimeFormat.string(time))\n")
+    }
+
+    /// The player's container, showing its controls for the item as it stands at the snapshot.
+    @MainActor static func controls(for source: SnapshotSource) -> PlayerContainer {
+        var state = PlayerFeature.State()
+        state.playback = source.playback
+        state.displayedPosition = source.time
+        let store = Store(initialState: state, reducer: PlayerFeature(autoHideDelay: nil))
+        let container = PlayerContainer(store: store)
+        container.controls.present()
+        return container
     }
 
     /// The picture's size: the video's (or 1280×720 when unknown), scaled to the requested width

@@ -58,4 +58,36 @@ final class CairoSurface {
 
     /// Bytes per row.
     var stride: Int { Int(cairo_image_surface_get_stride(surface)) }
+
+    /// Composites `region` of this (ARGB) surface over the same region of `pixels`, an opaque
+    /// `RGB24` picture of this surface's size with rows of `stride` bytes.
+    func composite(region: PixelRect, onto pixels: UnsafeMutableRawPointer, stride: Int) {
+        let region = region.intersection(PixelRect(x: 0, y: 0, width: width, height: height))
+        guard !region.isEmpty else { return }
+        cairo_surface_flush(surface)
+        let destination = cairo_image_surface_create_for_data(
+            pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_RGB24, Int32(width), Int32(height),
+            Int32(stride))!
+        let cairo = cairo_create(destination)!
+        cairo_set_source_surface(cairo, surface, 0, 0)
+        cairo_rectangle(cairo, Double(region.x), Double(region.y), Double(region.width), Double(region.height))
+        cairo_fill(cairo)
+        cairo_destroy(cairo)
+        cairo_surface_flush(destination)
+        cairo_surface_destroy(destination)
+    }
+
+    /// Copies `region` of `source` (a surface of the same size and format) into this surface.
+    func copy(_ region: PixelRect, from source: CairoSurface) {
+        let region = region.intersection(PixelRect(x: 0, y: 0, width: width, height: height))
+        guard !region.isEmpty, source.width == width, source.height == height else { return }
+        let from = source.pixels
+        let to = pixels
+        let (sourceStride, targetStride) = (source.stride, stride)
+        for y in region.y..<region.maxY {
+            (to + y * targetStride + region.x * 4).copyMemory(
+                from: from + y * sourceStride + region.x * 4, byteCount: region.width * 4)
+        }
+        cairo_surface_mark_dirty(surface)
+    }
 }

@@ -7,7 +7,6 @@ import CSDL2
 /// A tiny GLSL 1.20 program with client-side vertex arrays, in the compatibility context SDL
 /// makes by default. libmpv expects OpenGL's default state when it renders, so ``draw(region:width:height:)``
 /// puts back everything it changes.
-@MainActor
 final class GLOverlayQuad {
     private let gl: GLFunctions
     private let program: UInt32
@@ -62,10 +61,10 @@ final class GLOverlayQuad {
 
     /// Copies the overlay pixels that changed into the texture (all of them when the texture is
     /// new or the size changed).
-    func upload(_ canvas: CairoCanvas, changed: PixelRect) {
+    func upload(_ surface: CairoSurface, changed: PixelRect) {
         gl.activeTexture(UInt32(GL_TEXTURE0))
         var region = changed
-        if texture == 0 || textureSize != (canvas.pixelWidth, canvas.pixelHeight) {
+        if texture == 0 || textureSize != (surface.width, surface.height) {
             if texture == 0 { gl.genTextures(1, &texture) }
             gl.bindTexture(UInt32(GL_TEXTURE_2D), texture)
             for parameter in [GL_TEXTURE_MIN_FILTER, GL_TEXTURE_MAG_FILTER] {
@@ -75,16 +74,15 @@ final class GLOverlayQuad {
                 gl.texParameteri(UInt32(GL_TEXTURE_2D), UInt32(parameter), GL_CLAMP_TO_EDGE)
             }
             gl.texImage2D(
-                UInt32(GL_TEXTURE_2D), 0, GL_RGBA8, Int32(canvas.pixelWidth), Int32(canvas.pixelHeight), 0,
+                UInt32(GL_TEXTURE_2D), 0, GL_RGBA8, Int32(surface.width), Int32(surface.height), 0,
                 UInt32(GL_BGRA), UInt32(GL_UNSIGNED_BYTE), nil)
-            textureSize = (canvas.pixelWidth, canvas.pixelHeight)
-            region = PixelRect(x: 0, y: 0, width: canvas.pixelWidth, height: canvas.pixelHeight)
+            textureSize = (surface.width, surface.height)
+            region = PixelRect(x: 0, y: 0, width: surface.width, height: surface.height)
         } else {
             gl.bindTexture(UInt32(GL_TEXTURE_2D), texture)
         }
         region = region.intersection(PixelRect(x: 0, y: 0, width: textureSize.width, height: textureSize.height))
         if !region.isEmpty {
-            let surface = canvas.target
             gl.pixelStorei(UInt32(GL_UNPACK_ROW_LENGTH), Int32(surface.stride / 4))
             gl.pixelStorei(UInt32(GL_UNPACK_SKIP_PIXELS), Int32(region.x))
             gl.pixelStorei(UInt32(GL_UNPACK_SKIP_ROWS), Int32(region.y))

@@ -11,7 +11,9 @@ import ReelMPV
 /// framebuffer setup; keeping both correct needs `SDL_RenderFlush` plus state resets that SDL
 /// does not document. Our own quad is about sixty lines, touches only state it restores, and
 /// uploads just the overlay pixels that changed.
-@MainActor
+///
+/// Render thread only (see ``RenderThread``): its context is made current there and stays
+/// usable only there.
 final class GLPresenter {
     let gl: GLFunctions
     private let window: OpaquePointer
@@ -53,11 +55,8 @@ final class GLPresenter {
 
     /// Makes this presenter's context current on this thread (before any GL or render call).
     ///
-    /// On Linux the main actor is not tied to one OS thread: once the process runs
-    /// `dispatch_main()` (every `async` main does), main-queue jobs run on libdispatch's worker
-    /// threads, and the next job may run on another one. An OpenGL context can be current on one
-    /// thread only, so every synchronous stretch of GL work makes the context current first and
-    /// releases it with ``release()`` before it returns (never across an `await`).
+    /// Every window's context lives on the one render thread; several windows take turns, so
+    /// each stretch of GL work makes its context current first.
     func makeCurrent() {
         _ = SDL_GL_MakeCurrent(window, context)
     }
@@ -69,7 +68,7 @@ final class GLPresenter {
 
     /// Draws the current video frame in `videoRect` and the overlays, without presenting.
     /// Returns the seconds spent uploading and blending the overlays.
-    func draw(_ renderer: VideoRenderer, videoRect: PixelRect, overlay: OverlayLayer, overlayChanged: Bool)
+    func draw(_ renderer: VideoRenderer, videoRect: PixelRect, overlay: OverlayTransfer.Frame?)
         throws(PlayerError) -> Double
     {
         let (width, height) = outputSize
@@ -97,14 +96,14 @@ final class GLPresenter {
                 gl.bindFramebuffer(UInt32(GL_FRAMEBUFFER), 0)
             }
         }
-        guard let canvas = overlay.canvas, canvas.pixelWidth == width, canvas.pixelHeight == height else { return 0 }
+        guard let overlay, overlay.surface.width == width, overlay.surface.height == height else { return 0 }
         let started = SDLVideo.seconds()
-        if overlayChanged { quad.upload(canvas, changed: overlay.changed) }
+        if !overlay.changed.isEmpty { quad.upload(overlay.surface, changed: overlay.changed) }
         quad.draw(region: overlay.bounds, width: width, height: height)
         return SDLVideo.seconds() - started
     }
 
-    /// Shows what ``draw(_:videoRect:overlay:overlayChanged:)`` drew.
+    /// Shows what ``draw(_:videoRect:overlay:)`` drew.
     func swap() {
         SDL_GL_SwapWindow(window)
     }

@@ -32,16 +32,19 @@ import ReelMPV
 /// screen and Escape leaves it.
 ///
 /// ## Threading
-/// Main actor only: SDL's events, the OpenGL context and every render call stay on the main
-/// actor. ``run()`` waits for SDL events at most 8 ms at a time and yields between waits, so
-/// other main-actor work (a `Player`, a `Store`) keeps running. libmpv's frame signal arrives
-/// as an SDL user event posted from libmpv's thread. On Linux the main actor can move between
-/// OS threads (after `dispatch_main()`, libdispatch drains the main queue on worker threads),
-/// so the OpenGL context is made current for each frame and released after it.
+/// The type lives on the main actor, but it makes no SDL, X11 or OpenGL call there: one
+/// process-wide render thread (``RenderThread``) owns SDL's video, every window, every OpenGL
+/// context and every render call. On Linux the main actor is not an OS thread (after
+/// `dispatch_main()` libdispatch drains the main queue on whichever worker thread is free), and
+/// SDL and Mesa do not survive being called from one thread, then another. The overlay host
+/// draws on the main actor into a cairo surface whose changed pixels are copied, under a lock,
+/// to the render thread; input comes back as ``InputEvent``s through an `AsyncStream`. ``run()``
+/// waits on that stream, so other main-actor work (a `Player`, a `Store`) keeps running.
 ///
 /// ## Lifetime
-/// ``close()`` (also the window's close button, and deinit) frees the video renderer on the main
-/// thread with its OpenGL context current, then destroys the window; shut the engine down after.
+/// ``close()`` (also the window's close button, and deinit) frees the video renderer on the
+/// render thread with its OpenGL context current, then destroys the window; shut the engine
+/// down after.
 @MainActor
 public final class PlayerWindow {
     /// How the window is made.
@@ -96,32 +99,26 @@ public final class PlayerWindow {
     public let renderPath: RenderPath
     /// The probe context's `GL_RENDERER`, when OpenGL was probed.
     public let glRenderer: String?
-    /// Counters since the window opened.
-    public private(set) var statistics = Statistics()
     /// Receives input the overlay host did not consume; replaces the default key bindings.
     public var onUnhandledInput: ((InputEvent) -> Void)?
     /// Whether ``close()`` ran.
     public private(set) var isClosed = false
 
-    private enum Presenter {
-        case software(SoftwarePresenter)
-        case openGL(GLPresenter)
-    }
-
-    private let window: OpaquePointer
-    private let presenter: Presenter
-    private let videoRenderer: VideoRenderer
+    private let surface: WindowSurface
     private let overlay: any OverlayHost
     private let layer = OverlayLayer()
-    private let frameEventType: UInt32
-    private var translator = SDLInputTranslator()
-    private var frameDue = false
+    private let messages: AsyncStream<WindowMessage>
+    private let continuation: AsyncStream<WindowMessage>.Continuation
+    private var titleText: String
+    private var fullscreen: Bool
+    private var logicalSize = Size.zero
+    private var pixelSize = (width: 0, height: 0)
     private var layoutDirty = true
-    private var isHidden = false
-    private var videoGone = false
-    private var videoRect = PixelRect(x: 0, y: 0, width: 0, height: 0)
+    private var overlayDraws = 0
+    private var overlayDrawSeconds = 0.0
     private var lastInput = 0.0
-    private var lastPresent = 0.0
+    private var lastDraw = 0.0
+    private var wantsFrames = true
 
     /// Opens the window and makes `engine`'s video renderer; call it before loading media.
     ///
@@ -130,59 +127,22 @@ public final class PlayerWindow {
     ///   - overlay: what is drawn over the video and receives input.
     /// - Throws: ``HostError`` when SDL, OpenGL (if forced) or the renderer cannot be set up.
     public init(engine: MPVEngine, overlay: any OverlayHost, options: Options = Options()) throws(HostError) {
-        try SDLVideo.start()
-        var cleanup: [() -> Void] = []
-        defer { for step in cleanup.reversed() { step() } }
-
-        let probed = options.renderPath == .software ? nil : SDLVideo.probeGLRenderer()
-        if options.renderPath == .openGL, probed == nil {
-            throw HostError(.openGL, message: "OpenGL was asked for, but no OpenGL context could be made.")
+        let (messages, continuation) = AsyncStream<WindowMessage>.makeStream()
+        let made = RenderThread.shared.sync { () -> Result<WindowSurface, HostError> in
+            do throws(HostError) {
+                return .success(try WindowSurface(engine: engine, options: options, messages: continuation))
+            } catch {
+                return .failure(error)
+            }
         }
-        let path = RenderPath.choose(preference: options.renderPath, glRenderer: probed)
-        var flags = SDL_WINDOW_ALLOW_HIGHDPI.rawValue
-        if options.resizable { flags |= SDL_WINDOW_RESIZABLE.rawValue }
-        if options.fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
-        if path == .openGL { flags |= SDL_WINDOW_OPENGL.rawValue }
-        let centered = reel_sdl_windowpos_centered()
-        guard
-            let window = SDL_CreateWindow(
-                options.title, centered, centered, Int32(options.size.width.rounded()),
-                Int32(options.size.height.rounded()), flags)
-        else {
-            throw HostError(.sdl, message: "The window could not be made: \(SDLVideo.lastError).")
-        }
-        cleanup.append { SDL_DestroyWindow(window) }
-
-        let presenter: Presenter
-        switch path {
-        case .software:
-            let software = try SoftwarePresenter(window: window)
-            cleanup.append { software.destroy() }
-            presenter = .software(software)
-        case .openGL:
-            let openGL = try GLPresenter(window: window)
-            cleanup.append { openGL.destroy() }
-            presenter = .openGL(openGL)
-        }
-        let renderer: VideoRenderer
-        do {
-            renderer = try engine.makeVideoRenderer(
-                path == .openGL ? .openGL(getProcAddress: RendererCallbacks.glProcAddress) : .software)
-        } catch {
-            throw HostError(.renderer, message: "The video renderer could not be made: \(error.message)")
-        }
-        if case .openGL(let openGL) = presenter { openGL.release() }
-        frameEventType = SDL_RegisterEvents(1)
-        renderer.setUpdateHandler(RendererCallbacks.frameSignal(eventType: frameEventType))
-        SDL_StartTextInput()
-
-        cleanup.removeAll()
-        self.window = window
-        self.presenter = presenter
-        self.videoRenderer = renderer
+        surface = try made.get()
+        self.messages = messages
+        self.continuation = continuation
         self.overlay = overlay
-        renderPath = path
-        glRenderer = probed
+        renderPath = surface.renderPath
+        glRenderer = surface.glRenderer
+        titleText = options.title
+        fullscreen = options.fullscreen
         lastInput = SDLVideo.ticks()
     }
 
@@ -190,136 +150,116 @@ public final class PlayerWindow {
         close()
     }
 
+    /// Counters since the window opened.
+    public var statistics: Statistics {
+        var statistics = surface.statistics
+        statistics.overlayDraws = overlayDraws
+        statistics.overlayDrawSeconds = overlayDrawSeconds
+        return statistics
+    }
+
     // MARK: - Window
 
     /// The title bar's text.
     public var title: String {
-        get { String(cString: SDL_GetWindowTitle(window)) }
-        set { if !isClosed { SDL_SetWindowTitle(window, newValue) } }
+        get { titleText }
+        set {
+            titleText = newValue
+            let surface = surface
+            RenderThread.shared.post { surface.apply { SDL_SetWindowTitle($0, newValue) } }
+        }
     }
 
     /// Whether the window fills the screen.
-    public var isFullscreen: Bool {
-        !isClosed && SDL_GetWindowFlags(window) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue != 0
-    }
+    public var isFullscreen: Bool { !isClosed && fullscreen }
 
     /// Enters or leaves full screen (the desktop's resolution, no mode change).
     public func setFullscreen(_ fullscreen: Bool) {
         guard !isClosed else { return }
-        SDL_SetWindowFullscreen(window, fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0)
-        layoutDirty = true
+        self.fullscreen = fullscreen
+        let surface = surface
+        RenderThread.shared.post {
+            surface.apply { SDL_SetWindowFullscreen($0, fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0) }
+        }
     }
 
     /// Toggles full screen.
     public func toggleFullscreen() { setFullscreen(!isFullscreen) }
 
-    /// The window's size in logical pixels.
-    public var size: Size {
-        var width: Int32 = 0
-        var height: Int32 = 0
-        if !isClosed { SDL_GetWindowSize(window, &width, &height) }
-        return Size(width: Double(width), height: Double(height))
-    }
+    /// The window's size in logical pixels, as the render thread last reported it.
+    public var size: Size { logicalSize }
 
     /// Resizes the window to `size` logical pixels.
     public func resize(to size: Size) {
         guard !isClosed else { return }
-        SDL_SetWindowSize(window, Int32(size.width.rounded()), Int32(size.height.rounded()))
-        layoutDirty = true
+        let surface = surface
+        RenderThread.shared.post {
+            surface.apply { SDL_SetWindowSize($0, Int32(size.width.rounded()), Int32(size.height.rounded())) }
+        }
     }
 
-    /// Frees the video renderer (on this thread, OpenGL context current), then destroys the
-    /// window; ``run()`` returns. Idempotent.
+    /// Frees the video renderer (on the render thread, OpenGL context current), then destroys
+    /// the window; ``run()`` returns. Idempotent.
     public func close() {
         guard !isClosed else { return }
         isClosed = true
-        switch presenter {
-        case .software(let software):
-            videoRenderer.free()
-            software.destroy()
-        case .openGL(let openGL):
-            openGL.makeCurrent()
-            videoRenderer.free()
-            openGL.destroy()
-        }
-        SDL_StopTextInput()
-        SDL_DestroyWindow(window)
+        let surface = surface
+        RenderThread.shared.sync { surface.destroy() }
+        continuation.finish()
     }
 
     // MARK: - Loop
 
-    /// Handles events and draws until the window closes. Returns at once if it is closed.
+    /// Handles input and redraws the overlays until the window closes. Returns at once if it
+    /// is closed.
+    ///
+    /// The overlay host gets every input event, a `tick` every 100 ms without input, and a redraw
+    /// at most 60 times a second while it reports ``OverlayHost/needsDisplay``.
     public func run() async {
-        var event = SDL_Event()
-        while !isClosed {
-            while !isClosed, SDL_PollEvent(&event) != 0 { dispatch(event) }
-            guard !isClosed else { break }
-            let now = SDLVideo.ticks()
-            if now - lastInput >= 0.1 {
-                deliver(.tick(time: now))
-                lastInput = now
+        guard !isClosed else { return }
+        let continuation = continuation
+        let timer = Task { [weak self] in
+            while !Task.isCancelled {
+                let fast = self?.wantsFrames ?? false
+                try? await Task.sleep(for: .milliseconds(fast ? 16 : 100))
+                continuation.yield(.timer)
             }
-            let overlayWantsFrame = overlay.needsDisplay && now - lastPresent >= 1.0 / 60
-            if frameDue || layoutDirty || overlayWantsFrame { present(at: now) }
-            await Task.yield()
-            if !isClosed, !frameDue, SDL_WaitEventTimeout(&event, 8) != 0 { dispatch(event) }
+        }
+        defer { timer.cancel() }
+        refresh()
+        for await message in messages {
+            guard !isClosed else { break }
+            switch message {
+            case .input(let input):
+                lastInput = SDLVideo.ticks()
+                deliver(input)
+            case .resized(let size, let pixelWidth, let pixelHeight):
+                logicalSize = size
+                pixelSize = (pixelWidth, pixelHeight)
+                layoutDirty = true
+            case .closeRequested:
+                close()
+            case .timer:
+                let now = SDLVideo.ticks()
+                if now - lastInput >= 0.1 {
+                    deliver(.tick(time: now))
+                    lastInput = now
+                }
+            }
+            guard !isClosed else { break }
+            refresh()
         }
     }
 
     /// Draws what the window shows now into a new frame buffer (video and overlays), for
     /// screenshots and tests; nil when closed or hidden.
     public func captureFrame() -> FrameBuffer? {
-        guard !isClosed, !isHidden else { return nil }
-        if layoutDirty { relayout() }
-        switch presenter {
-        case .software(let software):
-            return software.capture(videoRect: videoRect, overlay: layer)
-        case .openGL(let openGL):
-            openGL.makeCurrent()
-            defer { openGL.release() }
-            _ = try? openGL.draw(videoRenderer, videoRect: videoRect, overlay: layer, overlayChanged: false)
-            return openGL.readBack()
-        }
-    }
-
-    /// Runs a render call with the OpenGL context current (every libmpv render call needs it).
-    private func withRenderContext<Result>(_ body: () -> Result) -> Result {
-        guard case .openGL(let openGL) = presenter else { return body() }
-        openGL.makeCurrent()
-        defer { openGL.release() }
-        return body()
-    }
-
-    private func dispatch(_ event: SDL_Event) {
-        if event.type == frameEventType {
-            if withRenderContext({ videoRenderer.update() }) { frameDue = true }
-            return
-        }
-        switch SDL_EventType(event.type) {
-        case SDL_QUIT:
-            close()
-            return
-        case SDL_WINDOWEVENT:
-            switch SDL_WindowEventID(UInt32(event.window.event)) {
-            case SDL_WINDOWEVENT_CLOSE:
-                close()
-                return
-            case SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WINDOWEVENT_RESIZED, SDL_WINDOWEVENT_EXPOSED:
-                layoutDirty = true
-            case SDL_WINDOWEVENT_MINIMIZED, SDL_WINDOWEVENT_HIDDEN:
-                isHidden = true
-            case SDL_WINDOWEVENT_RESTORED, SDL_WINDOWEVENT_SHOWN, SDL_WINDOWEVENT_MAXIMIZED:
-                isHidden = false
-                layoutDirty = true
-            default: break
-            }
-        default: break
-        }
-        let now = SDLVideo.ticks()
-        for input in translator.translate(event, time: now) {
-            lastInput = now
-            deliver(input)
-        }
+        guard !isClosed else { return nil }
+        refresh(force: true)
+        let surface = surface
+        nonisolated(unsafe) var frame: FrameBuffer?
+        RenderThread.shared.sync { frame = surface.capture() }
+        return frame
     }
 
     private func deliver(_ input: InputEvent) {
@@ -337,19 +277,28 @@ public final class PlayerWindow {
 
     // MARK: - Drawing
 
+    /// Lays out after a size change, redraws the overlays when they ask (at most 60 times a
+    /// second, unless `force`), and hands what changed to the render thread.
+    private func refresh(force: Bool = false) {
+        guard !isClosed else { return }
+        if layoutDirty {
+            relayout()
+        } else if overlay.needsDisplay {
+            let now = SDLVideo.ticks()
+            if force || now - lastDraw >= 1.0 / 60 { redrawOverlay(at: now) }
+        }
+        wantsFrames = overlay.needsDisplay
+    }
+
     private func relayout() {
         layoutDirty = false
-        let logical = size
-        let (width, height) =
-            switch presenter {
-            case .software(let software): software.outputSize
-            case .openGL(let openGL): openGL.outputSize
-            }
+        let logical = logicalSize
+        let (width, height) = pixelSize
         guard logical.width > 0, width > 0, height > 0 else { return }
         let scale = Double(width) / logical.width
         overlay.layout(size: logical, scale: scale)
         let frame = overlay.videoFrame
-        videoRect = PixelRect(
+        let videoRect = PixelRect(
             covering: (frame.minX * scale, frame.minY * scale, frame.maxX * scale, frame.maxY * scale)
         ).intersection(PixelRect(x: 0, y: 0, width: width, height: height))
         do {
@@ -357,67 +306,20 @@ public final class PlayerWindow {
         } catch {
             // Without an overlay surface the video still plays.
         }
-        redrawOverlay()
-        frameDue = true
+        redrawOverlay(at: SDLVideo.ticks())
+        let surface = surface
+        RenderThread.shared.post { surface.setVideoRect(videoRect) }
     }
 
-    private func redrawOverlay() {
+    private func redrawOverlay(at now: Double) {
         let started = SDLVideo.seconds()
         layer.redraw(overlay)
-        statistics.overlayDraws += 1
-        statistics.overlayDrawSeconds += SDLVideo.seconds() - started
-    }
-
-    private func present(at now: Double) {
-        if isHidden {
-            if frameDue { withRenderContext { videoRenderer.skipFrame() } }
-            frameDue = false
-            return
-        }
-        var overlayChanged = layoutDirty
-        if layoutDirty { relayout() }
-        if overlay.needsDisplay {
-            redrawOverlay()
-            overlayChanged = true
-        }
-        let newFrame = frameDue
-        frameDue = false
-        lastPresent = now
-        let started = SDLVideo.seconds()
-        switch presenter {
-        case .software(let software):
-            if newFrame, !videoGone {
-                do {
-                    try software.renderVideo(videoRenderer, size: videoRect)
-                    statistics.videoRenderSeconds += SDLVideo.seconds() - started
-                    statistics.videoFrames += 1
-                } catch {
-                    videoGone = true
-                }
-            }
-            do {
-                statistics.overlayCompositeSeconds += try software.present(videoRect: videoRect, overlay: layer)
-            } catch {
-                return
-            }
-        case .openGL(let openGL):
-            openGL.makeCurrent()
-            do {
-                let compositing = try openGL.draw(
-                    videoRenderer, videoRect: videoRect, overlay: layer, overlayChanged: overlayChanged)
-                statistics.overlayCompositeSeconds += compositing
-                statistics.videoRenderSeconds += SDLVideo.seconds() - started - compositing
-                if newFrame { statistics.videoFrames += 1 }
-            } catch {
-                videoGone = true
-            }
-            openGL.swap()
-            videoRenderer.reportSwap()
-            openGL.release()
-            statistics.presentedFrames += 1
-            return
-        }
-        videoRenderer.reportSwap()
-        statistics.presentedFrames += 1
+        lastDraw = now
+        overlayDraws += 1
+        overlayDrawSeconds += SDLVideo.seconds() - started
+        guard let canvas = layer.canvas else { return }
+        surface.overlay.publish(canvas.target, bounds: layer.bounds, changed: layer.changed)
+        let surface = surface
+        RenderThread.shared.post { surface.overlayChanged() }
     }
 }

@@ -6,12 +6,13 @@ import CSDL2
 /// method can be inferred main-actor isolated, and such a closure traps at runtime when libmpv
 /// calls it from another thread.
 enum RendererCallbacks {
-    /// An update handler that posts an SDL user event of `eventType`, which wakes the window's
-    /// loop (`SDL_PushEvent` is thread-safe).
-    static func frameSignal(eventType: UInt32) -> @Sendable () -> Void {
+    /// An update handler that posts an SDL user event of `eventType` with `code` (the window's
+    /// identifier), which wakes the render thread (`SDL_PushEvent` is thread-safe).
+    static func frameSignal(eventType: UInt32, code: Int32) -> @Sendable () -> Void {
         {
             var event = SDL_Event()
             event.type = eventType
+            event.user.code = code
             _ = SDL_PushEvent(&event)
         }
     }

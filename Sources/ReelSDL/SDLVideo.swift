@@ -6,10 +6,12 @@ import CSDL2
 
 /// SDL's video subsystem as ReelSDL uses it: started once per process, its errors, its clocks,
 /// and the OpenGL probe that chooses the ``RenderPath``.
-@MainActor
+///
+/// ``start()`` and ``probeGLRenderer()`` run on the render thread only (see ``RenderThread``),
+/// which is what makes their unsynchronised flags safe.
 enum SDLVideo {
-    private static var isStarted = false
-    private static var glLibraryLoaded = false
+    nonisolated(unsafe) private static var isStarted = false
+    nonisolated(unsafe) private static var glLibraryLoaded = false
 
     /// Starts SDL's video and events, once per process: later calls do nothing.
     ///
@@ -29,9 +31,9 @@ enum SDLVideo {
 
     /// Calls Xlib's `XInitThreads` once, before SDL opens its X connection.
     ///
-    /// The main actor is not tied to one OS thread on Linux (libdispatch drains the main queue on
-    /// worker threads after `dispatch_main()`), so Xlib sees calls from several threads, one
-    /// after another. libX11 is loaded, not linked: SDL loads it itself.
+    /// Every SDL call runs on the render thread, but mpv's frame signal posts SDL events from
+    /// libmpv's threads, and Mesa's GLX may use Xlib from its own; Xlib's locks make that safe.
+    /// libX11 is loaded, not linked: SDL loads it itself.
     private static let xlibThreads: Void = {
         #if canImport(Glibc)
             typealias InitThreads = @convention(c) () -> Int32
@@ -67,13 +69,13 @@ enum SDLVideo {
     }
 
     /// SDL's last error message.
-    nonisolated static var lastError: String { String(cString: SDL_GetError()) }
+    static var lastError: String { String(cString: SDL_GetError()) }
 
     /// Seconds since SDL started, for ``InputEvent`` time stamps (`SDL_GetTicks64`).
-    nonisolated static func ticks() -> Double { Double(SDL_GetTicks64()) / 1000 }
+    static func ticks() -> Double { Double(SDL_GetTicks64()) / 1000 }
 
     /// A high-resolution time in seconds, for measuring.
-    nonisolated static func seconds() -> Double {
+    static func seconds() -> Double {
         Double(SDL_GetPerformanceCounter()) / Double(SDL_GetPerformanceFrequency())
     }
 }

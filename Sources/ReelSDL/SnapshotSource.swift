@@ -26,6 +26,9 @@ public final class SnapshotSource {
     public let duration: TimeInterval?
     /// The item's title; nil when it has none.
     public let title: String?
+    /// Everything the engine reported while the item opened (tracks, chapters, duration, …),
+    /// for drawing the player's controls over the picture.
+    public let playback: PlaybackState
 
     private let engine: MPVEngine
     private let renderer: VideoRenderer
@@ -38,6 +41,7 @@ public final class SnapshotSource {
         videoSize = state.video?.presentationSize
         duration = state.duration
         title = state.title
+        playback = state.playback
         self.engine = engine
         self.renderer = renderer
         self.forwarder = forwarder
@@ -81,12 +85,24 @@ public final class SnapshotSource {
             try? await Task.sleep(for: timeout)
             input.yield(.timedOut)
         }
-        defer { timer.cancel() }
+        // Asks for frames now and then too, so a frame whose update signal went by unnoticed
+        // (libmpv coalesces them) is still rendered; seen once in a loaded test run.
+        let poller = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(100))
+                input.yield(.update)
+            }
+        }
+        defer {
+            timer.cancel()
+            poller.cancel()
+        }
         do {
             var item = MediaItem(url: url)
             item.startPosition = time
-            try engine.send(.load(LoadRequest(item: item, autoplay: false)))
-            let state = try await waitForFrame(inputs, renderer: renderer, time: time)
+            let request = LoadRequest(item: item, autoplay: false)
+            try engine.send(.load(request))
+            let state = try await waitForFrame(inputs, renderer: renderer, request: request)
             return SnapshotSource(time: time, state: state, engine: engine, renderer: renderer, forwarder: forwarder)
         } catch {
             renderer.free()
@@ -127,6 +143,7 @@ public final class SnapshotSource {
         var duration: TimeInterval?
         var title: String?
         var hasVideoTrack: Bool?
+        var playback = PlaybackState()
         var restarted = false
         /// Whether libmpv handed a frame over (and it was rendered).
         var rendered = false
@@ -138,14 +155,16 @@ public final class SnapshotSource {
     }
 
     private static func waitForFrame(
-        _ inputs: AsyncStream<Input>, renderer: VideoRenderer, time: TimeInterval
+        _ inputs: AsyncStream<Input>, renderer: VideoRenderer, request: LoadRequest
     ) async throws(PlayerError) -> Progress {
+        let time = request.item.startPosition ?? 0
         // libmpv waits for each frame it hands over to be rendered, so frames are rendered (into
         // a scratch buffer) as they come. Loaded paused at a start time (an exact seek), the
         // first frame handed over is the one at that time; once the playback restart has been
         // seen too, rendering again gives that frame.
         let scratch = FrameBuffer(width: 16, height: 16)
         var state = Progress()
+        state.playback.apply(.sent(.load(request), reason: .user), at: .now)
         for await input in inputs {
             switch input {
             case .update:
@@ -156,6 +175,7 @@ public final class SnapshotSource {
                     state.rendered = true
                 }
             case .event(let event):
+                state.playback.apply(.received(event), at: .now)
                 switch event {
                 case .property(.video(let geometry)): state.video = geometry
                 case .property(.duration(let duration)): state.duration = duration

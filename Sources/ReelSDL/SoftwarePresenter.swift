@@ -5,7 +5,8 @@ import ReelMPV
 /// The software path: libmpv renders into a ``FrameBuffer`` on the CPU; each presentation copies
 /// it into an SDL streaming texture, composites the overlays' covered pixels over it with cairo
 /// (pixman), and presents through SDL's software renderer (a blit to the X server, no OpenGL).
-@MainActor
+///
+/// Render thread only (see ``RenderThread``).
 final class SoftwarePresenter {
     private let sdlRenderer: OpaquePointer
     private var texture: OpaquePointer?
@@ -43,7 +44,7 @@ final class SoftwarePresenter {
 
     /// Presents the last video frame in `videoRect` with the overlays on top; returns the seconds
     /// spent compositing the overlays.
-    func present(videoRect: PixelRect, overlay: OverlayLayer) throws(HostError) -> Double {
+    func present(videoRect: PixelRect, overlay: OverlayTransfer.Frame?) throws(HostError) -> Double {
         let (width, height) = outputSize
         guard width > 0, height > 0 else { return 0 }
         if texture == nil || textureSize != (width, height) {
@@ -71,7 +72,7 @@ final class SoftwarePresenter {
     }
 
     /// What ``present(videoRect:overlay:)`` shows, as a new frame buffer.
-    func capture(videoRect: PixelRect, overlay: OverlayLayer) -> FrameBuffer? {
+    func capture(videoRect: PixelRect, overlay: OverlayTransfer.Frame?) -> FrameBuffer? {
         let (width, height) = outputSize
         guard width > 0, height > 0 else { return nil }
         let frame = FrameBuffer(width: width, height: height)
@@ -92,7 +93,7 @@ final class SoftwarePresenter {
     /// overlays over both. Returns the seconds the overlay composite took.
     private func compose(
         into pixels: UnsafeMutableRawPointer, stride: Int, width: Int, height: Int, videoRect: PixelRect,
-        overlay: OverlayLayer
+        overlay: OverlayTransfer.Frame?
     ) -> Double {
         let area = videoRect.intersection(PixelRect(x: 0, y: 0, width: width, height: height))
         for y in 0..<height {
@@ -112,9 +113,9 @@ final class SoftwarePresenter {
                 (row + area.maxX * 4).initializeMemory(as: UInt8.self, repeating: 0, count: (width - area.maxX) * 4)
             }
         }
-        guard let canvas = overlay.canvas, canvas.pixelWidth == width, canvas.pixelHeight == height else { return 0 }
+        guard let overlay, overlay.surface.width == width, overlay.surface.height == height else { return 0 }
         let started = SDLVideo.seconds()
-        canvas.composite(region: overlay.bounds, onto: pixels, stride: stride)
+        overlay.surface.composite(region: overlay.bounds, onto: pixels, stride: stride)
         return SDLVideo.seconds() - started
     }
 }

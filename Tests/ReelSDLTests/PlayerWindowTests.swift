@@ -10,7 +10,7 @@ import Testing
 /// there; run them with `scripts/with-display.sh swift test --filter PlayerWindowTests`.
 @MainActor
 @Suite(
-    "PlayerWindow", .serialized,
+    "PlayerWindow", .serialized, .exclusiveDisplay,
     .enabled(if: ProcessInfo.processInfo.environment["DISPLAY"] != nil, "needs an X display (DISPLAY is not set)"))
 struct PlayerWindowTests {
     private static var environment: [String: String] { ProcessInfo.processInfo.environment }
@@ -82,6 +82,36 @@ struct PlayerWindowTests {
         print(
             "\(window.renderPath) (\(window.glRenderer ?? "no GL")): \(window.statistics.videoFrames) video frames, "
                 + "\(window.statistics.presentedFrames) presented")
+    }
+
+    /// Two windows in one process, each with its own engine, playing at once: every SDL and
+    /// render call runs on the one render thread, so this no longer corrupts the heap.
+    @Test func twoWindowsPlayAtOnce() async throws {
+        let clip = try await MediaFixtures.url(for: .tenSecondClip)
+        var windows: [PlayerWindow] = []
+        var engines: [MPVEngine] = []
+        for index in 0..<2 {
+            var configuration = MPVConfiguration.headless
+            configuration.video = .renderAPI
+            let engine = try MPVEngine(configuration: configuration)
+            let window = try PlayerWindow(
+                engine: engine, overlay: BasicControlsOverlay(title: "Window \(index)"),
+                options: .init(title: "Reel two \(index)", size: Size(width: 480, height: 270)))
+            try engine.send(.load(LoadRequest(item: MediaItem(url: clip))))
+            windows.append(window)
+            engines.append(engine)
+        }
+        let seconds = Double(Self.environment["REEL_SDL_TWO_WINDOW_SECONDS"] ?? "1.5") ?? 1.5
+        let closer = Task { @MainActor [windows] in
+            try? await Task.sleep(for: .seconds(seconds))
+            for window in windows { window.close() }
+        }
+        async let first: Void = windows[0].run()
+        async let second: Void = windows[1].run()
+        _ = await (first, second)
+        await closer.value
+        for engine in engines { await engine.shutdown() }
+        for window in windows { #expect(window.statistics.videoFrames > 10) }
     }
 
     @Test func keysTheOverlayIgnoresReachTheHandler() async throws {

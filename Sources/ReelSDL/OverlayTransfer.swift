@@ -1,0 +1,55 @@
+import Foundation
+
+/// The overlay pixels one window shows, handed from the main actor (where the ``OverlayHost``
+/// draws with cairo) to the render thread (which composites or uploads them).
+///
+/// The main actor draws into its own ``CairoCanvas`` and then ``publish(_:bounds:changed:)``
+/// copies the pixels that changed into this object's surface under a lock; the render thread
+/// reads that surface under the same lock in ``withFrame(_:)``. Neither side ever waits for
+/// the other longer than one copy or one composite.
+final class OverlayTransfer: @unchecked Sendable {
+    /// What the render thread sees: the surface, the pixels overlays cover, and the pixels that
+    /// changed since the render thread last looked (for a texture upload).
+    struct Frame {
+        /// The overlay surface (premultiplied ARGB, the drawable's size).
+        let surface: CairoSurface
+        /// The device pixels the overlays cover.
+        let bounds: PixelRect
+        /// The device pixels that changed since the last ``withFrame(_:)``.
+        let changed: PixelRect
+    }
+
+    private static let empty = PixelRect(x: 0, y: 0, width: 0, height: 0)
+    private let lock = NSLock()
+    private var surface: CairoSurface?
+    private var bounds = OverlayTransfer.empty
+    private var changed = OverlayTransfer.empty
+
+    /// Copies `changed` of `source` (all of it when the size changed) and remembers `bounds`.
+    /// Called on the main actor after the overlays drew.
+    func publish(_ source: CairoSurface, bounds: PixelRect, changed: PixelRect) {
+        lock.lock()
+        defer { lock.unlock() }
+        let full = PixelRect(x: 0, y: 0, width: source.width, height: source.height)
+        var region = changed
+        if surface?.width != source.width || surface?.height != source.height {
+            surface = try? CairoSurface(width: source.width, height: source.height)
+            region = full
+        }
+        guard let surface else { return }
+        surface.copy(region, from: source)
+        self.bounds = bounds
+        self.changed = self.changed.isEmpty ? region : self.changed.union(region)
+    }
+
+    /// Runs `body` with the current frame (nil before the first publish) under the lock, then
+    /// forgets which pixels changed.
+    func withFrame<Result, Failure: Error>(_ body: (Frame?) throws(Failure) -> Result) throws(Failure) -> Result {
+        lock.lock()
+        defer {
+            changed = Self.empty
+            lock.unlock()
+        }
+        return try body(surface.map { Frame(surface: $0, bounds: bounds, changed: changed) })
+    }
+}

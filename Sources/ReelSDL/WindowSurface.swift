@@ -1,0 +1,296 @@
+import CSDL2
+import Foundation
+import ReelContainer
+import ReelCore
+import ReelMPV
+
+/// What a window's render-thread side tells its ``PlayerWindow`` on the main actor.
+enum WindowMessage: Sendable {
+    /// Input for the overlay host.
+    case input(InputEvent)
+    /// The window's size: logical pixels and the drawable's device pixels.
+    case resized(Size, pixelWidth: Int, pixelHeight: Int)
+    /// The user asked to close the window (close button, window manager).
+    case closeRequested
+    /// The host's own timer (see ``PlayerWindow/run()``).
+    case timer
+}
+
+/// The render-thread side of one ``PlayerWindow``: the SDL window, its presenter, the video
+/// renderer, and the state of the next presentation. Every method runs on the ``RenderThread``
+/// except the lock-protected ``statistics`` and ``setVideoRect(_:)``'s plain handoff.
+final class WindowSurface: @unchecked Sendable {
+    enum Presenter {
+        case software(SoftwarePresenter)
+        case openGL(GLPresenter)
+    }
+
+    private nonisolated(unsafe) static var nextIdentifier: Int32 = 0
+
+    /// The identifier libmpv's frame signal carries.
+    let identifier: Int32
+    /// SDL's window ID, for event routing.
+    let sdlWindowID: UInt32
+    let window: OpaquePointer
+    let presenter: Presenter
+    let renderer: VideoRenderer
+    let renderPath: RenderPath
+    let glRenderer: String?
+    let overlay = OverlayTransfer()
+    private let messages: AsyncStream<WindowMessage>.Continuation
+    private let statisticsLock = NSLock()
+    private var counters = PlayerWindow.Statistics()
+    private var translator = SDLInputTranslator()
+    private var frameDue = false
+    private var redrawDue = true
+    private var isHidden = false
+    private var videoGone = false
+    private var isDestroyed = false
+    private var videoRect = PixelRect(x: 0, y: 0, width: 0, height: 0)
+
+    /// Makes the window, its presenter and `engine`'s renderer (render thread).
+    init(
+        engine: MPVEngine, options: PlayerWindow.Options, messages: AsyncStream<WindowMessage>.Continuation
+    ) throws(HostError) {
+        let thread = RenderThread.shared
+        try thread.startSDL()
+        var cleanup: [() -> Void] = []
+        defer { for step in cleanup.reversed() { step() } }
+
+        let probed = options.renderPath == .software ? nil : SDLVideo.probeGLRenderer()
+        if options.renderPath == .openGL, probed == nil {
+            throw HostError(.openGL, message: "OpenGL was asked for, but no OpenGL context could be made.")
+        }
+        let path = RenderPath.choose(preference: options.renderPath, glRenderer: probed)
+        var flags = SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        if options.resizable { flags |= SDL_WINDOW_RESIZABLE.rawValue }
+        if options.fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue }
+        if path == .openGL { flags |= SDL_WINDOW_OPENGL.rawValue }
+        let centered = reel_sdl_windowpos_centered()
+        guard
+            let window = SDL_CreateWindow(
+                options.title, centered, centered, Int32(options.size.width.rounded()),
+                Int32(options.size.height.rounded()), flags)
+        else {
+            throw HostError(.sdl, message: "The window could not be made: \(SDLVideo.lastError).")
+        }
+        cleanup.append { SDL_DestroyWindow(window) }
+
+        let presenter: Presenter
+        switch path {
+        case .software:
+            let software = try SoftwarePresenter(window: window)
+            cleanup.append { software.destroy() }
+            presenter = .software(software)
+        case .openGL:
+            let openGL = try GLPresenter(window: window)
+            cleanup.append { openGL.destroy() }
+            presenter = .openGL(openGL)
+        }
+        let renderer: VideoRenderer
+        do {
+            renderer = try engine.makeVideoRenderer(
+                path == .openGL ? .openGL(getProcAddress: RendererCallbacks.glProcAddress) : .software)
+        } catch {
+            throw HostError(.renderer, message: "The video renderer could not be made: \(error.message)")
+        }
+        if case .openGL(let openGL) = presenter { openGL.release() }
+        Self.nextIdentifier += 1
+        identifier = Self.nextIdentifier
+        renderer.setUpdateHandler(RendererCallbacks.frameSignal(eventType: thread.frameEventType, code: identifier))
+        SDL_StartTextInput()
+
+        cleanup.removeAll()
+        sdlWindowID = SDL_GetWindowID(window)
+        self.window = window
+        self.presenter = presenter
+        self.renderer = renderer
+        self.messages = messages
+        renderPath = path
+        glRenderer = probed
+        thread.register(self)
+        reportSize()
+    }
+
+    /// Counters since the window opened (any thread).
+    var statistics: PlayerWindow.Statistics {
+        statisticsLock.lock()
+        defer { statisticsLock.unlock() }
+        return counters
+    }
+
+    private func count(_ update: (inout PlayerWindow.Statistics) -> Void) {
+        statisticsLock.lock()
+        update(&counters)
+        statisticsLock.unlock()
+    }
+
+    /// Whether a presentation is waiting.
+    var isDue: Bool { !isDestroyed && (frameDue || redrawDue) }
+
+    // MARK: - Requests from the main actor (run as render-thread jobs)
+
+    /// Sets where the video goes and asks for a presentation.
+    func setVideoRect(_ rect: PixelRect) {
+        videoRect = rect
+        frameDue = true
+        redrawDue = true
+    }
+
+    /// The overlay changed: present again.
+    func overlayChanged() { redrawDue = true }
+
+    /// Applies a window change and reports the new size.
+    func apply(_ change: (OpaquePointer) -> Void) {
+        guard !isDestroyed else { return }
+        change(window)
+        reportSize()
+        redrawDue = true
+    }
+
+    /// Frees the renderer (OpenGL context current), then destroys the presenter and the window.
+    func destroy() {
+        guard !isDestroyed else { return }
+        isDestroyed = true
+        RenderThread.shared.unregister(self)
+        switch presenter {
+        case .software(let software):
+            renderer.free()
+            software.destroy()
+        case .openGL(let openGL):
+            openGL.makeCurrent()
+            renderer.free()
+            openGL.destroy()
+        }
+        SDL_DestroyWindow(window)
+        messages.finish()
+    }
+
+    /// What the window shows now, as a new frame buffer; nil when hidden or destroyed.
+    func capture() -> FrameBuffer? {
+        guard !isDestroyed, !isHidden else { return nil }
+        switch presenter {
+        case .software(let software):
+            return overlay.withFrame { software.capture(videoRect: videoRect, overlay: $0) }
+        case .openGL(let openGL):
+            openGL.makeCurrent()
+            defer { openGL.release() }
+            redrawDue = true  // the whole overlay texture is uploaded again below
+            _ = try? overlay.withFrame { try openGL.draw(renderer, videoRect: videoRect, overlay: $0) }
+            return openGL.readBack()
+        }
+    }
+
+    // MARK: - Events
+
+    /// libmpv signalled: let it work, and present when it has a new frame.
+    func frameSignalled() {
+        guard !isDestroyed else { return }
+        if withRenderContext({ renderer.update() }) { frameDue = true }
+    }
+
+    /// One SDL event for this window.
+    func handle(_ event: SDL_Event) {
+        guard !isDestroyed else { return }
+        if event.type == SDL_WINDOWEVENT.rawValue {
+            switch SDL_WindowEventID(UInt32(event.window.event)) {
+            case SDL_WINDOWEVENT_CLOSE:
+                messages.yield(.closeRequested)
+                return
+            case SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WINDOWEVENT_RESIZED:
+                reportSize()
+                redrawDue = true
+            case SDL_WINDOWEVENT_EXPOSED:
+                redrawDue = true
+            case SDL_WINDOWEVENT_MINIMIZED, SDL_WINDOWEVENT_HIDDEN:
+                isHidden = true
+            case SDL_WINDOWEVENT_RESTORED, SDL_WINDOWEVENT_SHOWN, SDL_WINDOWEVENT_MAXIMIZED:
+                isHidden = false
+                reportSize()
+                redrawDue = true
+            default: break
+            }
+        }
+        for input in translator.translate(event, time: SDLVideo.ticks()) { messages.yield(.input(input)) }
+    }
+
+    private func reportSize() {
+        var width: Int32 = 0
+        var height: Int32 = 0
+        SDL_GetWindowSize(window, &width, &height)
+        let (pixelWidth, pixelHeight) = outputSize
+        messages.yield(
+            .resized(
+                Size(width: Double(width), height: Double(height)), pixelWidth: pixelWidth, pixelHeight: pixelHeight))
+    }
+
+    private var outputSize: (width: Int, height: Int) {
+        switch presenter {
+        case .software(let software): software.outputSize
+        case .openGL(let openGL): openGL.outputSize
+        }
+    }
+
+    // MARK: - Drawing
+
+    private func withRenderContext<Result>(_ body: () -> Result) -> Result {
+        guard case .openGL(let openGL) = presenter else { return body() }
+        openGL.makeCurrent()
+        defer { openGL.release() }
+        return body()
+    }
+
+    /// Presents when a new video frame or an overlay change is waiting.
+    func presentIfDue(now: Double) {
+        guard isDue else { return }
+        if isHidden {
+            if frameDue { withRenderContext { renderer.skipFrame() } }
+            frameDue = false
+            redrawDue = false
+            return
+        }
+        let newFrame = frameDue
+        frameDue = false
+        redrawDue = false
+        let started = SDLVideo.seconds()
+        switch presenter {
+        case .software(let software):
+            if newFrame, !videoGone {
+                do {
+                    try software.renderVideo(renderer, size: videoRect)
+                    let seconds = SDLVideo.seconds() - started
+                    count {
+                        $0.videoRenderSeconds += seconds
+                        $0.videoFrames += 1
+                    }
+                } catch {
+                    videoGone = true
+                }
+            }
+            let compositing = try? overlay.withFrame { try software.present(videoRect: videoRect, overlay: $0) }
+            guard let compositing else { return }
+            renderer.reportSwap()
+            count {
+                $0.overlayCompositeSeconds += compositing
+                $0.presentedFrames += 1
+            }
+        case .openGL(let openGL):
+            openGL.makeCurrent()
+            defer { openGL.release() }
+            do {
+                let compositing = try overlay.withFrame { try openGL.draw(renderer, videoRect: videoRect, overlay: $0) }
+                let seconds = SDLVideo.seconds() - started - compositing
+                count {
+                    $0.overlayCompositeSeconds += compositing
+                    $0.videoRenderSeconds += seconds
+                    if newFrame { $0.videoFrames += 1 }
+                }
+            } catch {
+                videoGone = true
+            }
+            openGL.swap()
+            renderer.reportSwap()
+            count { $0.presentedFrames += 1 }
+        }
+    }
+}

@@ -9,8 +9,9 @@
 #   RUN_ARGS=...      arguments of `make run` (default: demo)
 #   TEST_FLAGS=...    extra `swift test` flags, e.g. TEST_FLAGS='--filter ReelCoreTests'
 #   TEST_TIMEOUT=30m  the whole `swift test` run is stopped after this long
-#   TEST_WRAPPER=...  what runs `swift test`: headless by default (no DISPLAY); a GUI suite
-#                     would use TEST_WRAPPER=scripts/with-display.sh
+#   TEST_WRAPPER=...  what runs the headless `swift test` (default: no DISPLAY, so window suites skip)
+#   GUI_WRAPPER=...   what runs the window suites: a private Xvfb (scripts/with-display.sh with
+#                     DISPLAY emptied first, even on a desktop)
 #   BENCH_ARGS=...    arguments of `make bench`
 
 SHELL := /bin/bash
@@ -33,6 +34,10 @@ RUN_ARGS     ?= demo
 TEST_FLAGS   ?=
 TEST_TIMEOUT ?= 30m
 TEST_WRAPPER ?= env -u DISPLAY -u WAYLAND_DISPLAY
+GUI_WRAPPER  ?= env -u WAYLAND_DISPLAY DISPLAY= scripts/with-display.sh
+# The suites that open windows: run on their own, after the rest, so that the video they play
+# does not slow the timing-sensitive tests running in parallel.
+GUI_SUITES   := PlayerWindowTests|WindowPlaybackTests
 BENCH_ARGS   ?=
 
 SCRATCH_DIR  := $(if $(SCRATCH),$(SCRATCH),.build)
@@ -57,7 +62,7 @@ define checked-build
 	fi
 endef
 
-.PHONY: help deps build build-tests test unit-test lint format run bench bench-run clean distclean
+.PHONY: help deps build build-tests test unit-test gui-test lint format run bench bench-run screenshots clean distclean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/^([a-z-]+):.*## /  make \1\t/' | expand -t 22
@@ -73,16 +78,21 @@ build-tests: deps ## Build everything and the tests (debug), warnings fail
 
 # .NOTPARALLEL makes the prerequisites run in the order written. The last line sums up the test
 # log (XCTest's total and Swift Testing's run line): "tests: N passed, 0 failed".
-test: build-tests unit-test lint ## Build, run every test headless, then lint: what CI runs
-	@awk '/Executed [0-9]+ tests?, with 0 failures/ { xctest = $$2 } \
-		/Test run with [0-9]+ tests? .*passed/ { for (i = 1; i < NF; i++) if ($$i == "with") { testing = $$(i + 1); break } } \
+test: build-tests unit-test gui-test lint ## Build, run every test (window ones on a private Xvfb), lint: what CI runs
+	@awk '/Executed [0-9]+ tests?, with 0 failures/ { xctest += $$2 } \
+		/Test run with [0-9]+ tests? .*passed/ { for (i = 1; i < NF; i++) if ($$i == "with") { testing += $$(i + 1); break } } \
 		END { if (xctest != "" || testing != "") printf "tests: %d passed, 0 failed\n", xctest + testing }' \
-		$(LOGS)/test.log
+		$(LOGS)/test.log $(LOGS)/gui-test.log
 
-unit-test: ## Run the built tests (XCTest and Swift Testing) headless, without building
+unit-test: ## Run the built tests headless (window suites skip), without building
 	@mkdir -p $(LOGS)
 	$(TEST_WRAPPER) timeout --kill-after=30s $(TEST_TIMEOUT) \
 		$(SWIFT) test $(SPM) --skip-build $(TEST_FLAGS) 2>&1 | tee $(LOGS)/test.log
+
+gui-test: ## Run the window and end-to-end suites on a private Xvfb, without building
+	@mkdir -p $(LOGS)
+	$(GUI_WRAPPER) timeout --kill-after=30s $(TEST_TIMEOUT) \
+		$(SWIFT) test $(SPM) --skip-build --filter '$(GUI_SUITES)' 2>&1 | tee $(LOGS)/gui-test.log
 
 lint: ## Check the formatting of Sources, Tests and Package.swift (swift format lint --strict)
 	$(SWIFT) format lint --strict --recursive $(LINT_PATHS)
@@ -106,6 +116,12 @@ bench: deps ## Run the benchmarks (ReelBench, release); not part of `make test`
 bench-run:
 	$(call checked-build,bench,-c release --product ReelBench)
 	$(SWIFT) run $(SPM) -c release --skip-build ReelBench $(BENCH_ARGS)
+
+screenshots: deps ## Make the README's pictures again with `reel snapshot`
+	$(call checked-build,screenshots,--product reel)
+	clip=$$($(SWIFT) run $(SPM) --skip-build reel demo --generate-only); \
+	$(SWIFT) run $(SPM) --skip-build reel snapshot "$$clip" --at 1.5 --controls --width 960 \
+		--out docs/images/snapshot-controls.png
 
 clean: ## Remove build products (keeps the fetched packages)
 	$(SWIFT) package $(SPM) clean

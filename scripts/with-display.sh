@@ -1,13 +1,12 @@
 #!/usr/bin/env bash
-# Runs a command with an X display: the current one when DISPLAY is set, otherwise a private Xvfb
-# that lives exactly as long as the command.
+# Runs a command with an X display: the current one when DISPLAY is set (an empty DISPLAY counts
+# as unset), otherwise a private Xvfb that lives exactly as long as the command.
 #
 #   scripts/with-display.sh COMMAND [ARGUMENTS...]
-#   make test TEST_WRAPPER=scripts/with-display.sh      (for a future GUI suite)
+#   env DISPLAY= scripts/with-display.sh swift test      (what `make test` runs: always Xvfb)
 #
 # Xvfb picks a free display number itself (-displayfd), so parallel runs never collide; set
 # REEL_XVFB_DISPLAY=99 to pin one, and REEL_XVFB_SCREEN=WxHxDEPTH for the screen (1280x720x24).
-# Not used by `make test` yet: the engine tests run headless, without any display.
 set -euo pipefail
 
 if (($# == 0)); then

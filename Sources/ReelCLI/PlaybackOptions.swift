@@ -22,11 +22,19 @@ struct PlaybackOptions: ParsableArguments {
             valueName: "style"))
     var controls: ControlsStyle = .auto
 
+    @Flag(
+        help: """
+            Play in mpv's own window with its on-screen controller and keys (MPlayerKit's system \
+            player) instead of Reel's window; needs a display.
+            """)
+    var systemPlayer = false
+
     /// The engine configuration these flags ask for: the standard one without video output;
-    /// with `--no-audio` the headless one. A window session switches video to the render API.
+    /// with `--no-audio` the headless one; with `--system-player` mpv's own window. A window
+    /// session switches video to the render API.
     var engineConfiguration: MPVConfiguration {
         var configuration: MPVConfiguration = noAudio ? .headless : .standard
-        configuration.video = .none
+        configuration.video = systemPlayer ? .ownWindow : .none
         return configuration
     }
 

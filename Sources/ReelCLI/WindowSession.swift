@@ -41,7 +41,8 @@ final class WindowSession {
 
     /// Whether a window may be tried: an X display is named and `--headless` was not given.
     static func isWanted(_ options: PlaybackOptions) -> Bool {
-        guard !options.headless else { return false }
+        // mpv's own window (the system player) plays through the headless path's Player.
+        guard !options.headless, !options.systemPlayer else { return false }
         return !(ProcessInfo.processInfo.environment["DISPLAY"] ?? "").isEmpty
     }
 

@@ -138,9 +138,13 @@ public enum PlaybackReducer {
                 state.isSeeking = false
                 state.isStalled = false
             case .stopped:
+                // Our own stop already cleared the item, so this is the engine stopping it by
+                // itself (its own window's `q`): nothing to play any more, nothing wanted.
                 state.status = .idle
                 state.isSeeking = false
                 state.isStalled = false
+                state.intent = PlayIntent(playWhenReady: false, reason: .engine)
+                state.pendingPlayWhenReady = nil
             }
         case .seekStarted:
             if state.status == .ready { state.isSeeking = true }

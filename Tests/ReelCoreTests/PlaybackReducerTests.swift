@@ -146,6 +146,15 @@ struct PlaybackReducerTests {
         #expect(harness.state.playerState == .playing)
     }
 
+    @Test func anItemTheEngineStopsByItselfLeavesNothingToPlay() {
+        var harness = Harness()
+        harness.loadAndStart()
+        harness.receive(.itemEnded(harness.request.id, .stopped))
+        #expect(harness.state.status == .idle)
+        #expect(harness.state.intent == PlayIntent(playWhenReady: false, reason: .engine))
+        #expect(harness.state.playerState == .paused(reason: .userInitiated))
+    }
+
     @Test func aFailedItemPausesWithTheError() {
         var harness = Harness()
         harness.send(.load(harness.request))

@@ -60,6 +60,19 @@ struct WindowPlaybackTests {
         #expect(status == 0)
     }
 
+    /// MPlayerKit's system player: mpv's own window with its controller, from the same command.
+    @Test func theSystemPlayerIsMPVsOwnWindowAndQuitsWithQ() async throws {
+        let clip = try await MediaFixtures.url(for: .tenSecondClip)
+        let reel = try ReelProcess(arguments: ["play", clip.path, "--no-audio", "--json", "--system-player"])
+        defer { reel.terminate() }
+        _ = try #require(await reel.waitForRecord(timeout: 20) { $0["state"] as? String == "playing" })
+        let window = try #require(
+            Self.run("timeout", "20", "xdotool", "search", "--sync", "--name", "ten-seconds.mp4 - mpv")
+                .split(separator: "\n").first.map(String.init), "mpv's window never appeared")
+        Self.run("xdotool", "key", "--window", window, "q")
+        #expect(await reel.waitForExit(timeout: 15) == 0)
+    }
+
     @discardableResult
     static func run(_ arguments: String...) -> String {
         let process = Process()

@@ -4,6 +4,7 @@ import ReelContainer
 import ReelCore
 import ReelMPV
 import ReelPlayer
+import ReelPreview
 import ReelSDL
 
 /// Plays one item in a window: `MPVEngine` with the render API, a `Store` of `PlayerFeature`
@@ -62,9 +63,17 @@ final class WindowSession {
         let store = Store(
             initialState: PlayerFeature.State(), reducer: PlayerFeature(autoHideDelay: nil), engine: engine)
         store.bridge(engine.events) { .engine($0) }
-        var containerConfiguration = ContainerConfiguration.standard
+        // Seek previews (issue #5): the container asks the bridge while it draws the seek bar.
+        var preview: SeekPreview?
+        var redraw: (@MainActor () -> Void)?
+        var containerConfiguration = ContainerConfiguration.standard { time in preview?.image(at: time) }
         containerConfiguration.controls.displayStyle = options.controls.displayStyle
         let container = PlayerContainer(store: store, configuration: containerConfiguration)
+        redraw = { [weak container] in container?.context.setNeedsDisplay() }
+        if let model = try? PreviewModel(media: item.url) {
+            preview = SeekPreview(model: model) { redraw?() }
+        }
+        defer { Task { await preview?.shutdown() } }
         let window: PlayerWindow
         do {
             window = try PlayerWindow(

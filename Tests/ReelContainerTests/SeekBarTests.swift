@@ -65,6 +65,21 @@ struct SeekBarTests {
         #expect(canvas.texts.isEmpty)
     }
 
+    @Test func thePreviewStaysInsideTheWindowAtTheEdges() throws {
+        let widgets = context { _ in }
+        let preview = RGBAImage(width: 160, height: 90, pixels: [UInt8](repeating: 255, count: 160 * 90 * 4))
+        let bar = SeekBar { _ in preview }
+        let canvas = RecordingCanvas()
+        for x in [frame.minX + 1, frame.maxX - 1] {
+            _ = bar.handle(.pointerMoved(Point(x: x, y: frame.midY), time: 1), in: frame, context: widgets)
+            canvas.reset()
+            bar.draw(in: canvas, frame: frame, context: widgets)
+            let image = try #require(canvas.imageRects.first)
+            #expect(image.minX >= 0)
+            #expect(image.maxX <= canvas.size.width)
+        }
+    }
+
     @Test func aLiveItemTakesNoInput() {
         let widgets = context { $0.playback.duration = nil }
         let bar = SeekBar()

@@ -44,11 +44,17 @@ public struct ContainerConfiguration {
     /// The standard player: play/pause in the centre, the title in `top1`, the seek bar in
     /// `bottom1`, and time labels, volume, speed, audio, subtitles and fullscreen in `bottom2`
     /// (inline and fullscreen); a compact `bottom2` in portrait; spinner and error view.
-    public static var standard: ContainerConfiguration {
+    public static var standard: ContainerConfiguration { standard(previewImage: nil) }
+
+    /// The standard player whose seek bar shows `previewImage(time)` above the hover or drag
+    /// point (seek previews; return nil while an image is not ready).
+    public static func standard(
+        previewImage: (@MainActor (Double) -> RGBAImage?)?
+    ) -> ContainerConfiguration {
         var controls = ControlConfiguration()
         controls.setWidgets([TitleBar()], in: .top1)
         controls.setWidgets([PlayPauseButton(style: .large)], in: .center)
-        controls.setWidgets([SeekBar()], in: .bottom1)
+        controls.setWidgets([SeekBar(previewImage: previewImage)], in: .bottom1)
         controls.setWidgets(
             [
                 TimeLabelWidget(.current), SpacerWidget(), TimeLabelWidget(.remaining), VolumeControl(),

@@ -80,9 +80,11 @@ public final class SeekBar: Widget {
         let time = Self.time(at: hoverX, duration: duration, in: frame)
         let text = TimeLabel.format(time, withHours: duration >= 3600)
         let textSize = context.measureText(text, font: context.theme.timeFont)
+        // Label and preview follow the pointer but stay inside the window.
+        let labelWidth = textSize.width + 12
         let label = Rect(
-            x: hoverX - textSize.width / 2 - 6, y: frame.minY - textSize.height - 14, width: textSize.width + 12,
-            height: textSize.height + 6)
+            x: Self.clamp(hoverX - labelWidth / 2, width: labelWidth, within: canvas.size.width),
+            y: frame.minY - textSize.height - 14, width: labelWidth, height: textSize.height + 6)
         canvas.fill(label, color: context.theme.bubbleBackground, cornerRadius: 4)
         canvas.drawText(
             text, at: label.center, font: context.theme.timeFont, color: context.theme.foreground, alignment: .center)
@@ -90,7 +92,15 @@ public final class SeekBar: Widget {
         let width = min(maximumPreviewWidth, Double(image.width))
         let height = width * Double(image.height) / Double(image.width)
         canvas.drawImage(
-            image, in: Rect(x: hoverX - width / 2, y: label.minY - height - 6, width: width, height: height))
+            image,
+            in: Rect(
+                x: Self.clamp(hoverX - width / 2, width: width, within: canvas.size.width),
+                y: label.minY - height - 6, width: width, height: height))
+    }
+
+    /// `x` moved so that `[x, x + width]` lies inside `[0, limit]` (left-aligned when it cannot).
+    static func clamp(_ x: Double, width: Double, within limit: Double) -> Double {
+        max(0, min(x, limit - width))
     }
 
     /// Scrubs while dragged; tracks the hover point.

@@ -145,7 +145,9 @@ let package = Package(
         ),
         .testTarget(
             name: "ReelSDLTests",
-            dependencies: ["CSDL2", "ReelCore", "ReelMPV", "ReelContainer", "ReelSDL", "ReelTesting"],
+            dependencies: [
+                "CSDL2", "CCairo", "ReelCore", "ReelMPV", "ReelComposable", "ReelContainer", "ReelSDL", "ReelTesting",
+            ],
             swiftSettings: strictSettings
         ),
         // `reel play` in a window under X, driven with xdotool; skipped without DISPLAY. It runs

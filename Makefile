@@ -115,6 +115,7 @@ bench: deps ## Run the benchmarks (ReelBench, release); not part of `make test`
 
 bench-run:
 	$(call checked-build,bench,-c release --product ReelBench)
+	$(call checked-build,bench-reel,-c release --product reel)
 	$(SWIFT) run $(SPM) -c release --skip-build ReelBench $(BENCH_ARGS)
 
 screenshots: deps ## Make the README's pictures again with `reel snapshot`

@@ -102,7 +102,9 @@ let package = Package(
         // Benchmarks against the mpv command-line player: `make bench`.
         .executableTarget(
             name: "ReelBench",
-            dependencies: ["ReelCore", "ReelMPV", "ReelPlayer", "ReelComposable", "ReelPreview"],
+            dependencies: [
+                "ReelCore", "ReelMPV", "ReelPlayer", "ReelComposable", "ReelPreview", "ReelContainer", "ReelSDL",
+            ],
             swiftSettings: strictSettings
         ),
         // Example features composing PlayerFeature, compiled and tested in CI.

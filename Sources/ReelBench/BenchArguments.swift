@@ -11,7 +11,7 @@ enum BenchMode: Equatable {
 
     /// The usage text.
     static let usage = """
-        USAGE: ReelBench [--runs N] [--ttff-runs N] [--quick] [--thumbnails-only]
+        USAGE: ReelBench [--runs N] [--ttff-runs N] [--quick] [--thumbnails-only] [--window-only]
 
         Plays a generated 1920x1080 30 fps H.264/AAC clip headless, with Reel (MPVEngine and Player
         in a child process) and with the mpv command-line player, interleaved, and prints the median,
@@ -25,6 +25,11 @@ enum BenchMode: Equatable {
           --reducer-runs N  Runs of the reducer throughput measurement (default 5).
           --thumbnails-only Measure only thumbnails: 100 of a 60 s 1080p clip, Reel against loops of
                           ffmpeg and ffmpegthumbnailer (5 Reel runs, 3 of each loop; 1 with --quick).
+          --window-only   Measure only the window: 10 s of the 1280x720 demo clip in Reel's window
+                          (controls always shown) against mpv's x11 and gpu-sw windows, CPU and
+                          memory, and the time to redraw the controls (a private Xvfb without
+                          DISPLAY; the default run adds this table last when Xvfb or DISPLAY exists).
+          --window-runs N Runs of each player in the window benchmark (default 5).
           -h, --help      Show this help.
 
         ENVIRONMENT:
@@ -43,6 +48,8 @@ enum BenchMode: Equatable {
             case "--quick": settings.quick = true
             case "--reducer-only": settings.reducerOnly = true
             case "--thumbnails-only": settings.thumbnailsOnly = true
+            case "--window-only": settings.windowOnly = true
+            case "--window-runs": settings.windowRuns = try count(remaining.popFirst(), for: argument)
             case "--reducer-runs": settings.reducerRuns = try count(remaining.popFirst(), for: argument)
             case "--runs": settings.runs = try count(remaining.popFirst(), for: argument)
             case "--ttff-runs": settings.firstFrameRuns = try count(remaining.popFirst(), for: argument)
@@ -79,6 +86,10 @@ struct BenchSettings: Equatable {
     var reducerRuns = 5
     /// Measure only the thumbnails.
     var thumbnailsOnly = false
+    /// Measure only the window.
+    var windowOnly = false
+    /// Runs of each player in the window benchmark.
+    var windowRuns = 5
 
     /// Runs of each thumbnail process loop (one loop of ffmpeg takes 15–20 s).
     var thumbnailLoopRuns: Int { quick ? 1 : 3 }

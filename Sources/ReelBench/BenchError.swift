@@ -8,6 +8,8 @@ enum BenchError: Error, CustomStringConvertible {
     case childFailed(String, status: Int32)
     /// The package's own executable could not be found.
     case noExecutablePath
+    /// Anything else that stops a measurement, said in full.
+    case failed(String)
 
     var description: String {
         switch self {
@@ -20,6 +22,7 @@ enum BenchError: Error, CustomStringConvertible {
                 "\(command) was killed by signal \(status & 0x7F)."
             }
         case .noExecutablePath: "The path of the ReelBench executable could not be found."
+        case .failed(let message): message
         }
     }
 }

@@ -36,11 +36,45 @@ enum ChildProcess {
     }
 
     /// Runs `executable` with `arguments` (standard input `/dev/null`) and waits for it.
+    /// - Parameters:
+    ///   - environment: Variables set in the child on top of this process's.
+    ///   - terminateAfter: When given, the child gets `SIGTERM` once this much time has passed
+    ///     and may then exit with status 0 or 143 or die of that signal.
     /// - Throws: ``BenchError/spawnFailed(_:_:)`` or ``BenchError/childFailed(_:status:)`` when it
     ///   does not exit with status 0.
-    static func run(_ executable: String, _ arguments: [String], output: Output = .discard) throws(BenchError)
-        -> ProcessSample
-    {
+    static func run(
+        _ executable: String, _ arguments: [String], output: Output = .discard, environment: [String: String] = [:],
+        terminateAfter: Duration? = nil
+    ) throws(BenchError) -> ProcessSample {
+        let start = ContinuousClock.now
+        let pid = try spawn(executable, arguments, output: output, environment: environment)
+        var terminated = false
+        if let terminateAfter {
+            // A child that already exited is a zombie until reaped: the signal cannot reach another process.
+            let deadline = start + terminateAfter
+            while ContinuousClock.now < deadline { usleep(10_000) }
+            terminated = kill(pid, SIGTERM) == 0
+        }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 {
+            guard errno == EINTR else { throw .spawnFailed(executable, String(cString: strerror(errno))) }
+        }
+        let wall = ContinuousClock.now - start
+        let byTermination = terminated && (status == 143 << 8 || status & 0x7F == SIGTERM)
+        guard status == 0 || byTermination else {
+            throw .childFailed(([executable] + arguments).joined(separator: " "), status: status)
+        }
+        return ProcessSample(
+            userSeconds: seconds(usage.ru_utime), systemSeconds: seconds(usage.ru_stime),
+            maxResidentBytes: residentBytes(usage.ru_maxrss), wallSeconds: seconds(wall))
+    }
+
+    /// Starts `executable` with `arguments` (standard input `/dev/null`) without waiting; the
+    /// caller reaps it.
+    static func spawn(
+        _ executable: String, _ arguments: [String], output: Output = .discard, environment: [String: String] = [:]
+    ) throws(BenchError) -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -49,27 +83,16 @@ enum ChildProcess {
             posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
             posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
         }
-        let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
+        let variables = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup($0) } + [nil]
+        let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             for pointer in argv + envp { free(pointer) }
         }
-
-        let start = ContinuousClock.now
         var pid = pid_t()
         let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
         guard spawned == 0 else { throw .spawnFailed(executable, String(cString: strerror(spawned))) }
-        var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 {
-            guard errno == EINTR else { throw .spawnFailed(executable, String(cString: strerror(errno))) }
-        }
-        let wall = ContinuousClock.now - start
-        guard status == 0 else { throw .childFailed(([executable] + arguments).joined(separator: " "), status: status) }
-        return ProcessSample(
-            userSeconds: seconds(usage.ru_utime), systemSeconds: seconds(usage.ru_stime),
-            maxResidentBytes: residentBytes(usage.ru_maxrss), wallSeconds: seconds(wall))
+        return pid
     }
 
     /// The first executable named `name` on `PATH`.

@@ -24,6 +24,10 @@ enum ReelBench {
         case .childPlay(let path, let firstFrameOnly):
             exit(await ChildPlayback.run(path: path, firstFrameOnly: firstFrameOnly))
         case .benchmark(let settings):
+            if settings.windowOnly {
+                if !printWindow(settings, required: true) { exit(1) }
+                return
+            }
             if settings.thumbnailsOnly {
                 await printThumbnails(settings)
                 return
@@ -43,6 +47,27 @@ enum ReelBench {
             }
             print("")
             await printThumbnails(settings)
+            print("")
+            _ = printWindow(settings, required: false)
+        }
+    }
+
+    /// Prints the window table (Reel's window with its controls against mpv's windows). Without
+    /// `required`, a missing display (no `DISPLAY` and no Xvfb) skips it with a note.
+    /// - Returns: Whether the table was printed.
+    @MainActor static func printWindow(_ settings: BenchSettings, required: Bool) -> Bool {
+        let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
+        let bench = WindowBench(runs: settings.windowRuns, executable: executable)
+        guard required || bench.canHaveDisplay else {
+            FileHandle.standardError.write(Data("ReelBench: window: no DISPLAY and no Xvfb, skipped.\n".utf8))
+            return false
+        }
+        do {
+            print(try bench.run(), terminator: "")
+            return true
+        } catch {
+            FileHandle.standardError.write(Data("ReelBench: window: \(error)\n".utf8))
+            return false
         }
     }
 

@@ -150,6 +150,8 @@ let package = Package(
             dependencies: [
                 "CSDL2", "CCairo", "ReelCore", "ReelMPV", "ReelComposable", "ReelContainer", "ReelSDL", "ReelTesting",
             ],
+            // Reference PNGs are read from the source tree by path, not bundled.
+            exclude: ["References"],
             swiftSettings: strictSettings
         ),
         // `reel play` in a window under X, driven with xdotool; skipped without DISPLAY. It runs

@@ -32,8 +32,13 @@ enum ReelBench {
                 await printThumbnails(settings)
                 return
             }
-            printReducerThroughput(runs: settings.reducerRuns)
-            if settings.reducerOnly { return }
+            if settings.reducerOnly {
+                printReducerThroughput(runs: settings.reducerRuns)
+                return
+            }
+            // NB: the child processes run first. Linux counts the parent's resident memory in a
+            // child's maximum RSS (`posix_spawn` shares the parent's memory until `exec`), so the
+            // in-process measurements, which grow this process, come last.
             do {
                 guard let mpv = ChildProcess.locate("mpv") else { throw BenchError.missingTool("mpv") }
                 guard let executable = Bundle.main.executablePath else { throw BenchError.noExecutablePath }
@@ -46,9 +51,10 @@ enum ReelBench {
                 exit(1)
             }
             print("")
-            await printThumbnails(settings)
-            print("")
             _ = printWindow(settings, required: false)
+            print("")
+            printReducerThroughput(runs: settings.reducerRuns)
+            await printThumbnails(settings)
         }
     }
 

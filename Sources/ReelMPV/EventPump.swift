@@ -14,13 +14,17 @@ final class EventPump: Sendable {
     private let logHandler: (@Sendable (MPVConfiguration.LogMessage) -> Void)?
     /// Queues the engine's own pause at the end on the command queue.
     private let pauseAtEnd: @Sendable () -> Void
+    /// Arms the watchdog that stops an item still opening after the network timeout.
+    private let watchOpening: @Sendable (Int64) -> Void
 
     init(
         handle: MPVHandle, registry: ItemRegistry, continuation: AsyncStream<EngineEvent>.Continuation,
         logHandler: (@Sendable (MPVConfiguration.LogMessage) -> Void)?,
-        pauseAtEnd: @escaping @Sendable () -> Void
+        pauseAtEnd: @escaping @Sendable () -> Void,
+        watchOpening: @escaping @Sendable (Int64) -> Void
     ) {
         self.pauseAtEnd = pauseAtEnd
+        self.watchOpening = watchOpening
         self.handle = handle
         self.registry = registry
         self.continuation = continuation
@@ -84,9 +88,11 @@ final class EventPump: Sendable {
             guard let data = event.data?.assumingMemoryBound(to: mpv_event_start_file.self).pointee,
                 let entry = registry.start(entry: data.playlist_entry_id)
             else { return }
+            watchOpening(data.playlist_entry_id)
             continuation.yield(.itemStarted(entry.item))
         case MPV_EVENT_FILE_LOADED:
             guard let entry = registry.currentEntry() else { return }
+            registry.markOpened()
             // Observed properties trail events, so read what "loaded" promises now: a consumer
             // sees tracks, duration and chapters before it sees the item as loaded.
             read(ObservedProperty.knownAtLoad, abLoop: &abLoop)
@@ -145,8 +151,17 @@ final class EventPump: Sendable {
 
     /// Reports the end of an item; returns a network failure that should wait for its explanation.
     private func endFile(_ data: mpv_event_end_file) -> PendingFailure? {
+        let timedOut = registry.takeTimedOut(data.playlist_entry_id)
         let (entry, log) = registry.end(entry: data.playlist_entry_id)
         guard let entry else { return nil }
+        if timedOut {
+            // The watchdog stopped it: a server that stopped sending while the item opened.
+            let error = PlayerError(
+                .networkUnreachable, message: "The server stopped sending data before the media could open.",
+                engineDetail: log.suffix(3).joined(separator: " | "))
+            continuation.yield(.itemEnded(entry.item, .failed(error)))
+            return nil
+        }
         switch data.reason {
         case MPV_END_FILE_REASON_EOF:
             continuation.yield(.itemEnded(entry.item, .endOfMedia))

@@ -17,6 +17,9 @@ final class ItemRegistry: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [Int64: Entry] = [:]
     private var current: Int64?
+    private var opened: Set<Int64> = []
+    private var timedOut: Set<Int64> = []
+    private var isClosed = false
     private var log: [String] = []
 
     /// Runs `body` with the registry locked, so that a load and its registration are atomic with
@@ -39,6 +42,25 @@ final class ItemRegistry: @unchecked Sendable {
         }
     }
 
+    /// Marks the current item as opened (its file loaded).
+    func markOpened() { withLock { _ = current.map { opened.insert($0) } } }
+
+    /// If `entry` is still the current item and still opening, marks it timed out and returns
+    /// true (the caller then stops it).
+    func timeOutIfStillOpening(_ entry: Int64) -> Bool {
+        withLock {
+            guard !isClosed, current == entry, !opened.contains(entry) else { return false }
+            timedOut.insert(entry)
+            return true
+        }
+    }
+
+    /// Called when the engine shuts down: no watchdog may touch the handle any more.
+    func close() { withLock { isClosed = true } }
+
+    /// Whether `entry` was stopped because it took too long to open (and forgets it).
+    func takeTimedOut(_ entry: Int64) -> Bool { withLock { timedOut.remove(entry) != nil } }
+
     /// The record of the item being opened or played.
     func currentEntry() -> Entry? { withLock { current.flatMap { entries[$0] } } }
 
@@ -46,6 +68,7 @@ final class ItemRegistry: @unchecked Sendable {
     func end(entry: Int64) -> (Entry?, [String]) {
         withLock {
             let value = entries.removeValue(forKey: entry)
+            opened.remove(entry)
             if current == entry { current = nil }
             return (value, log)
         }

@@ -91,6 +91,14 @@ public final class MPVEngine: PlaybackEngine {
                     var yes: Int32 = 1
                     _ = mpv_set_property(handle.pointer, "pause", MPV_FORMAT_FLAG, &yes)
                 }
+            },
+            watchOpening: { [registry] entry in
+                // libmpv's own network timeout does not cover a server that stalls while the
+                // demuxer opens (seen with a stall inside an MP4 header), so the engine does.
+                commands.asyncAfter(deadline: .now() + configuration.networkTimeout) {
+                    guard registry.timeOutIfStillOpening(entry) else { return }
+                    _ = mpv_command_string(handle.pointer, "stop")
+                }
             })
         pumpDone.enter()
         let thread = Thread { [pumpDone] in
@@ -293,7 +301,8 @@ public final class MPVEngine: PlaybackEngine {
     }
 
     private func beginShutdown() -> Bool {
-        lifecycle.withLock { lifecycle in
+        registry.close()
+        return lifecycle.withLock { lifecycle in
             guard lifecycle.isAlive else { return false }
             lifecycle.isAlive = false
             return true

@@ -46,3 +46,71 @@ struct NetworkTests {
         #expect(error.code == .networkUnreachable)
     }
 }
+
+/// The rest of the network-fault matrix: each fault ends in a defined state.
+@MainActor
+@Suite("MPVEngine under network faults", .serialized)
+struct NetworkFaultTests {
+    private func engine(timeout: TimeInterval = 20) throws -> MPVEngine {
+        var configuration = MPVConfiguration.headless
+        configuration.networkTimeout = timeout
+        return try MPVEngine(configuration: configuration)
+    }
+
+    @Test func aThrottledServerStillPlaysToTheEnd() async throws {
+        let clip = try await MediaFixtures.url(for: .shortClip)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: clip.path)[.size] as? Int)
+        // Twice the clip's bit rate: slow, but enough to keep up.
+        let server = LoopbackHTTPServer(routes: ["/slow.mp4": .throttled(clip, bytesPerSecond: size)])
+        try server.start()
+        defer { server.stop() }
+        let player = Player(engine: try engine())
+        try player.load(MediaItem(url: server.url("/slow.mp4")))
+        try await player.until(state: .paused(reason: .endOfMedia), timeout: .seconds(20))
+        await player.shutdown()
+    }
+
+    @Test func aServerThatStallsForeverFailsWithANetworkErrorAfterTheTimeout() async throws {
+        let clip = try await MediaFixtures.url(for: .tenSecondClip)
+        let gate = StallGate()
+        let server = LoopbackHTTPServer(routes: ["/stuck.mp4": .stallAfter(bytes: 4096, of: clip, gate: gate)])
+        try server.start()
+        defer {
+            gate.open()
+            server.stop()
+        }
+        let player = Player(engine: try engine(timeout: 2))
+        try player.load(MediaItem(url: server.url("/stuck.mp4")))
+        try await player.until("a failure", timeout: .seconds(20)) { player in
+            if case .paused(reason: .error) = player.state { true } else { false }
+        }
+        guard case .failed(let error) = player.playback.status else { throw PlayerError(.unknown) }
+        #expect(error.code == .networkUnreachable)
+        await player.shutdown()
+    }
+
+    @Test func aConnectionResetMidBodyNeverHangs() async throws {
+        let clip = try await MediaFixtures.url(for: .tenSecondClip)
+        let server = LoopbackHTTPServer(routes: ["/reset.mp4": .resetAfter(bytes: 2048, of: clip)])
+        try server.start()
+        defer { server.stop() }
+        let player = Player(engine: try engine(timeout: 3))
+        try player.load(MediaItem(url: server.url("/reset.mp4")))
+        // Either it fails with a typed error, or it plays what it got to a defined end.
+        try await player.until("a defined end", timeout: .seconds(25)) { player in
+            switch player.state {
+            case .paused(reason: .error), .paused(reason: .endOfMedia): true
+            default: false
+            }
+        }
+        await player.shutdown()
+    }
+
+    @Test func aRedirectLoopFailsWithATypedError() async throws {
+        let server = LoopbackHTTPServer(routes: ["/a.mp4": .redirect(to: "/b.mp4"), "/b.mp4": .redirect(to: "/a.mp4")])
+        try server.start()
+        defer { server.stop() }
+        let error = try await MPVFailure.loading(server.url("/a.mp4"))
+        #expect(error.code == .networkUnreachable || error.code == .httpStatus(302))
+    }
+}

@@ -197,8 +197,13 @@ public struct PlayerFeature: Reducer, Sendable {
 
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
         let wasPlaying = state.playerState == .playing
+        let anchor = state.playback.anchor
         let effect = handle(action, in: &state)
-        if state.scrub == nil { state.displayedPosition = state.playback.position(at: now()) }
+        // The labels move on the ticker and on discontinuities (a new anchor: seek, rate change,
+        // drift), never on every position sample, so a playing store changes ~4 times a second.
+        if state.scrub == nil, action == .tick || state.playback.anchor != anchor {
+            state.displayedPosition = state.playback.position(at: now())
+        }
         return .merge(effect, timers(in: &state, wasPlaying: wasPlaying, after: action))
     }
 

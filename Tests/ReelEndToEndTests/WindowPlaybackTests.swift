@@ -20,8 +20,10 @@ struct WindowPlaybackTests {
         defer { reel.terminate() }
 
         let window = try #require(
-            Self.run("timeout", "20", "xdotool", "search", "--sync", "--name", "^ten-seconds").split(separator: "\n")
-                .first.map(String.init), "the window never appeared")
+            Command.output("timeout", "20", "xdotool", "search", "--sync", "--name", "^ten-seconds").split(
+                separator: "\n"
+            )
+            .first.map(String.init), "the window never appeared")
         let layout = try #require(await reel.waitForRecord(timeout: 20) { $0["event"] as? String == "layout" })
         _ = try #require(await reel.waitForRecord(timeout: 20) { $0["state"] as? String == "playing" })
         let button = try #require(layout["playPause"] as? [Double])
@@ -30,14 +32,14 @@ struct WindowPlaybackTests {
 
         // Pause, then play, with the play/pause button in the middle.
         var seen = reel.recordCount
-        Self.run("xdotool", "mousemove", "--window", window, "\(buttonX)", "\(buttonY - 40)")
-        Self.run("xdotool", "mousemove", "--window", window, "\(buttonX)", "\(buttonY)", "click", "1")
+        Command.output("xdotool", "mousemove", "--window", window, "\(buttonX)", "\(buttonY - 40)")
+        Command.output("xdotool", "mousemove", "--window", window, "\(buttonX)", "\(buttonY)", "click", "1")
         let paused = await reel.waitForRecord(after: seen, timeout: 10) {
             $0["state"] as? String == "paused" && $0["reason"] as? String == "userInitiated"
         }
         #expect(paused != nil, "no paused(userInitiated) after the first click")
         seen = reel.recordCount
-        Self.run("xdotool", "mousemove", "--window", window, "\(buttonX)", "\(buttonY)", "click", "1")
+        Command.output("xdotool", "mousemove", "--window", window, "\(buttonX)", "\(buttonY)", "click", "1")
         let playing = await reel.waitForRecord(after: seen, timeout: 10) { $0["state"] as? String == "playing" }
         #expect(playing != nil, "no playing after the second click")
 
@@ -45,9 +47,9 @@ struct WindowPlaybackTests {
         let barY = Int(bar[1] + bar[3] / 2)
         let (from, to) = (Int(bar[0] + bar[2] * 0.3), Int(bar[0] + bar[2] * 0.8))
         seen = reel.recordCount
-        Self.run("xdotool", "mousemove", "--window", window, "\(from)", "\(barY)", "mousedown", "1")
-        Self.run("xdotool", "mousemove", "--window", window, "\((from + to) / 2)", "\(barY)")
-        Self.run("xdotool", "mousemove", "--window", window, "\(to)", "\(barY)", "mouseup", "1")
+        Command.output("xdotool", "mousemove", "--window", window, "\(from)", "\(barY)", "mousedown", "1")
+        Command.output("xdotool", "mousemove", "--window", window, "\((from + to) / 2)", "\(barY)")
+        Command.output("xdotool", "mousemove", "--window", window, "\(to)", "\(barY)", "mouseup", "1")
         let jumped = await reel.waitForRecord(after: seen, timeout: 10) { record in
             guard let position = record["position"] as? Double else { return false }
             return position >= 7.5 && position <= 9.5
@@ -55,7 +57,7 @@ struct WindowPlaybackTests {
         #expect(jumped != nil, "the position never reached ≈ 8 s after the drag")
 
         // q quits with 0 (or the clip ended by itself, also 0).
-        Self.run("xdotool", "key", "--window", window, "q")
+        Command.output("xdotool", "key", "--window", window, "q")
         let status = await reel.waitForExit(timeout: 15)
         #expect(status == 0)
     }
@@ -67,24 +69,10 @@ struct WindowPlaybackTests {
         defer { reel.terminate() }
         _ = try #require(await reel.waitForRecord(timeout: 20) { $0["state"] as? String == "playing" })
         let window = try #require(
-            Self.run("timeout", "20", "xdotool", "search", "--sync", "--name", "ten-seconds.mp4 - mpv")
+            Command.output("timeout", "20", "xdotool", "search", "--sync", "--name", "ten-seconds.mp4 - mpv")
                 .split(separator: "\n").first.map(String.init), "mpv's window never appeared")
-        Self.run("xdotool", "key", "--window", window, "q")
+        Command.output("xdotool", "key", "--window", window, "q")
         #expect(await reel.waitForExit(timeout: 15) == 0)
-    }
-
-    @discardableResult
-    static func run(_ arguments: String...) -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return "" }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
     }
 }
 

@@ -177,15 +177,6 @@ struct PlayerWindowTests {
     @discardableResult
     private static func xdotool(_ arguments: String...) -> String {
         guard windowToolAvailable else { return "" }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return "" }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        return Command.output(["xdotool"] + arguments)
     }
 }

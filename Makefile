@@ -62,7 +62,7 @@ define checked-build
 	fi
 endef
 
-.PHONY: help deps build build-tests test unit-test gui-test lint format run bench bench-run screenshots clean distclean
+.PHONY: help deps build build-tests test unit-test gui-test lint format run bench bench-run soak screenshots clean distclean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/^([a-z-]+):.*## /  make \1\t/' | expand -t 22
@@ -117,6 +117,9 @@ bench-run:
 	$(call checked-build,bench,-c release --product ReelBench)
 	$(call checked-build,bench-reel,-c release --product reel)
 	$(SWIFT) run $(SPM) -c release --skip-build ReelBench $(BENCH_ARGS)
+
+soak: build-tests ## Long lifecycle runs: 1000 load/stop and 100 create/destroy cycles, flat fds, threads, RSS
+	REEL_SOAK=1 $(TEST_WRAPPER) $(SWIFT) test $(SPM) --skip-build --filter SoakTests
 
 screenshots: deps ## Make the README's pictures again with `reel snapshot`
 	$(call checked-build,screenshots,--product reel)

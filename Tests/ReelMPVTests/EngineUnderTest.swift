@@ -89,3 +89,12 @@ enum MPVFailure {
         return error
     }
 }
+
+/// One load/stop cycle on a real engine: load, play, stop, idle.
+@MainActor
+func loadStopCycle(_ player: Player, _ url: URL) async throws {
+    try player.load(MediaItem(url: url))
+    try await player.until(state: .playing, timeout: .seconds(15))
+    try player.stop()
+    try await player.until(status: .idle, timeout: .seconds(15))
+}

@@ -86,17 +86,11 @@ struct MPVEngineTests {
     @Test func loadStopCyclesLeaveThreadsAndFileDescriptorsFlat() async throws {
         let url = try await MediaFixtures.url(for: .shortClip)
         let player = Player(engine: try MPVEngine(configuration: .headless))
-        func cycle() async throws {
-            try player.load(MediaItem(url: url))
-            try await player.until(state: .playing, timeout: .seconds(15))
-            try player.stop()
-            try await player.until(status: .idle, timeout: .seconds(15))
-        }
         // Warm up: decoder threads and caches settle during the first cycles.
-        for _ in 0..<10 { try await cycle() }
+        for _ in 0..<10 { try await loadStopCycle(player, url) }
         let fds = ProcessResources.openFileDescriptors
         let threads = ProcessResources.threads
-        for _ in 0..<200 { try await cycle() }
+        for _ in 0..<200 { try await loadStopCycle(player, url) }
         #expect(
             ProcessResources.openFileDescriptors <= fds + 2, "fds: \(fds) → \(ProcessResources.openFileDescriptors)")
         #expect(ProcessResources.threads <= threads + 2, "threads: \(threads) → \(ProcessResources.threads)")

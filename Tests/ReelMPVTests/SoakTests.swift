@@ -34,15 +34,9 @@ struct SoakTests {
     @Test func aThousandLoadStopCyclesStayFlat() async throws {
         let url = try await MediaFixtures.url(for: .shortClip)
         let player = Player(engine: try MPVEngine(configuration: .headless))
-        func cycle() async throws {
-            try player.load(MediaItem(url: url))
-            try await player.until(state: .playing, timeout: .seconds(15))
-            try player.stop()
-            try await player.until(status: .idle, timeout: .seconds(15))
-        }
-        for _ in 0..<20 { try await cycle() }
+        for _ in 0..<20 { try await loadStopCycle(player, url) }
         let before = snapshot
-        for _ in 0..<1000 { try await cycle() }
+        for _ in 0..<1000 { try await loadStopCycle(player, url) }
         let after = snapshot
         report("1000 load/stop", before, after)
         #expect(after.0 <= before.0 + 2)

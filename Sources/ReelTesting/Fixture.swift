@@ -31,6 +31,45 @@ public enum Fixture: String, CaseIterable, Sendable {
     /// benchmarks. It takes several seconds to make, so it is made only when asked for.
     case bench1080p
 
+    // MARK: Bad-input corpus (issue #6)
+
+    /// The first 10 % of a 4 s H.264/AAC MP4 whose index comes first (`+faststart`): the index
+    /// promises 4 s, the data stops early.
+    case cutAt10Percent
+    /// The first 50 % of the same MP4 as ``cutAt10Percent``.
+    case cutAt50Percent
+    /// The first 90 % of the same MP4 as ``cutAt10Percent``.
+    case cutAt90Percent
+    /// The same 4 s MP4 with 64 bytes past its index replaced by seeded random values: the
+    /// container is intact, the coded frames are damaged.
+    case byteFlipped
+    /// Only the `ftyp` and `moov` boxes of the same MP4: an index that names data the file lacks.
+    case headerOnly
+    /// A Matroska file (the 2 s clip remuxed) named `matroska.mp4`: the extension lies.
+    case matroskaNamedMP4
+    /// A YUV4MPEG2 header declaring a 30000x30000 picture followed by 4 KiB of zeros: FFmpeg
+    /// refuses the size.
+    case hugeDimensions
+    /// 2 s of 320x240 H.264 in an MP4, no audio stream.
+    case videoOnly
+    /// A standalone Advanced SubStation Alpha file with two cues, played as the main file.
+    case subtitleOnlyASS
+    /// 0.1 s of H.264 video and AAC audio in an MP4.
+    case tenthOfASecond
+    /// Ten hours of a black 64x64 H.264 picture at one frame per minute, no sound, in Matroska
+    /// (about 20 KiB, made in well under a second).
+    case tenHours
+    /// 2 s of 320x240 H.264 in Matroska whose frames come at irregular intervals (`-fps_mode vfr`).
+    case variableFrameRate
+    /// The 2 s 320x240 H.264 clip in an MP4 whose display matrix rotates it by 90 degrees.
+    case rotated
+    /// 1 s of a 1x1 picture (H.264, 4:4:4) in Matroska.
+    case size1x1
+    /// 1 s of a 3x5 picture (H.264, 4:4:4) in Matroska.
+    case size3x5
+    /// 1 s of a 641x479 picture (H.264, 4:4:4) in Matroska.
+    case size641x479
+
     /// The file's name inside the cache directory.
     public var fileName: String {
         switch self {
@@ -43,12 +82,38 @@ public enum Fixture: String, CaseIterable, Sendable {
         case .textAsMP4: "notes.mp4"
         case .audioOnly: "tone.m4a"
         case .bench1080p: "bench-1080p.mp4"
+        case .cutAt10Percent: "cut-10.mp4"
+        case .cutAt50Percent: "cut-50.mp4"
+        case .cutAt90Percent: "cut-90.mp4"
+        case .byteFlipped: "byte-flipped.mp4"
+        case .headerOnly: "header-only.mp4"
+        case .matroskaNamedMP4: "matroska.mp4"
+        case .hugeDimensions: "huge-30000x30000.y4m"
+        case .videoOnly: "video-only.mp4"
+        case .subtitleOnlyASS: "subtitle.ass"
+        case .tenthOfASecond: "tenth-second.mp4"
+        case .tenHours: "ten-hours.mkv"
+        case .variableFrameRate: "vfr.mkv"
+        case .rotated: "rotated-90.mp4"
+        case .size1x1: "size-1x1.mkv"
+        case .size3x5: "size-3x5.mkv"
+        case .size641x479: "size-641x479.mkv"
         }
     }
 
     /// Whether the fixture is meant for benchmarks only (large and slow to make).
     public var isBenchmark: Bool { self == .bench1080p }
 
-    /// Every fixture except the benchmark ones: what a test suite usually needs.
-    public static var standard: [Fixture] { allCases.filter { !$0.isBenchmark } }
+    /// Whether the fixture belongs to the bad-input corpus (``corpus``).
+    public var isCorpus: Bool { Self.corpus.contains(self) }
+
+    /// Every fixture except the benchmark and corpus ones: what a test suite usually needs.
+    public static var standard: [Fixture] { allCases.filter { !$0.isBenchmark && !$0.isCorpus } }
+
+    /// The bad-input corpus: damaged, unusual and extreme files, each made in well under a second.
+    public static let corpus: [Fixture] = [
+        .cutAt10Percent, .cutAt50Percent, .cutAt90Percent, .byteFlipped, .headerOnly, .matroskaNamedMP4,
+        .hugeDimensions, .videoOnly, .subtitleOnlyASS, .tenthOfASecond, .tenHours, .variableFrameRate, .rotated,
+        .size1x1, .size3x5, .size641x479,
+    ]
 }

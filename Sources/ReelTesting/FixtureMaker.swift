@@ -47,6 +47,8 @@ struct FixtureMaker: Sendable {
             try write(Data(Self.chapterMetadata.utf8), to: metadata)
             let arguments = Self.multiTrack(english: english, german: german, metadata: metadata, output: partial)
             try await runFFmpeg(for: fixture, arguments)
+        default:
+            try await makeCorpusFile(fixture, at: partial, scratch: scratch)
         }
 
         if rename(partial.path, destination.path) != 0 {
@@ -56,7 +58,7 @@ struct FixtureMaker: Sendable {
 
     // MARK: - ffmpeg
 
-    private func runFFmpeg(for fixture: Fixture, _ arguments: [String]) async throws(MediaFixtureError) {
+    func runFFmpeg(for fixture: Fixture, _ arguments: [String]) async throws(MediaFixtureError) {
         let executable = try Self.locateFFmpeg(explicit: ffmpeg)
         let result: SubprocessResult
         do {
@@ -88,28 +90,28 @@ struct FixtureMaker: Sendable {
 
     /// Video from `testsrc2` and a 440 Hz tone, H.264 with a keyframe exactly every `gop` frames
     /// (30 fps) and AAC. Output options follow.
-    private static func clip(seconds: Int, gop: Int, size: String = "320x240") -> [String] {
+    static func clip(seconds: Int, gop: Int, size: String = "320x240") -> [String] {
         video(seconds: seconds, size: size) + tone(hertz: 440, seconds: seconds) + h264(gop: gop) + aac
     }
 
-    private static func video(seconds: Int, size: String = "320x240") -> [String] {
+    static func video(seconds: Int, size: String = "320x240") -> [String] {
         ["-f", "lavfi", "-i", "testsrc2=size=\(size):rate=30:duration=\(seconds)"]
     }
 
-    private static func tone(hertz: Int, seconds: Int) -> [String] {
+    static func tone(hertz: Int, seconds: Int) -> [String] {
         ["-f", "lavfi", "-i", "sine=frequency=\(hertz):sample_rate=48000:duration=\(seconds)"]
     }
 
-    private static func h264(gop: Int) -> [String] {
+    static func h264(gop: Int) -> [String] {
         [
             "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p",
             "-g", "\(gop)", "-keyint_min", "\(gop)", "-sc_threshold", "0",
         ]
     }
 
-    private static let aac = ["-c:a", "aac", "-b:a", "96k"]
+    static let aac = ["-c:a", "aac", "-b:a", "96k"]
 
-    private static let faststartMP4 = ["-movflags", "+faststart", "-f", "mp4"]
+    static let faststartMP4 = ["-movflags", "+faststart", "-f", "mp4"]
 
     private static func multiTrack(english: URL, german: URL, metadata: URL, output: URL) -> [String] {
         video(seconds: 6) + tone(hertz: 440, seconds: 6) + tone(hertz: 880, seconds: 6)
@@ -146,7 +148,7 @@ struct FixtureMaker: Sendable {
         }
     }
 
-    private func write(_ data: Data, to url: URL) throws(MediaFixtureError) {
+    func write(_ data: Data, to url: URL) throws(MediaFixtureError) {
         do {
             try data.write(to: url)
         } catch {
@@ -154,7 +156,7 @@ struct FixtureMaker: Sendable {
         }
     }
 
-    private func truncate(_ url: URL, toFraction fraction: Double) throws(MediaFixtureError) {
+    func truncate(_ url: URL, toFraction fraction: Double) throws(MediaFixtureError) {
         var info = stat()
         guard stat(url.path, &info) == 0, Glibc.truncate(url.path, off_t(Double(info.st_size) * fraction)) == 0 else {
             throw .fileSystem(path: url.path, reason: "truncate failed: \(String(cString: strerror(errno)))")
@@ -230,7 +232,7 @@ struct FixtureMaker: Sendable {
 }
 
 /// Hidden files next to a fixture while it is made, removed afterwards whatever happened.
-private struct ScratchFiles {
+struct ScratchFiles {
     var directory: URL
     var prefix: String
 

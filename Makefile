@@ -13,6 +13,8 @@
 #   GUI_WRAPPER=...   what runs the window suites: a private Xvfb (scripts/with-display.sh with
 #                     DISPLAY emptied first, even on a desktop)
 #   BENCH_ARGS=...    arguments of `make bench`
+#   FUZZ_COUNT=500    how many mutated files `make fuzz` runs (`make test` runs 20)
+#   FUZZ_SEED=1       the seed of the first mutated file (file i uses FUZZ_SEED + i)
 
 SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
@@ -39,6 +41,8 @@ GUI_WRAPPER  ?= env -u WAYLAND_DISPLAY DISPLAY= scripts/with-display.sh
 # does not slow the timing-sensitive tests running in parallel.
 GUI_SUITES   := PlayerWindowTests|WindowPlaybackTests
 BENCH_ARGS   ?=
+FUZZ_COUNT   ?= 500
+FUZZ_SEED    ?= 1
 
 SCRATCH_DIR  := $(if $(SCRATCH),$(SCRATCH),.build)
 SPM          := $(if $(SCRATCH),--scratch-path $(SCRATCH))
@@ -62,7 +66,7 @@ define checked-build
 	fi
 endef
 
-.PHONY: help deps build build-tests test unit-test gui-test lint format run bench bench-run soak screenshots clean distclean
+.PHONY: help deps build build-tests test unit-test gui-test lint format run bench bench-run soak fuzz screenshots clean distclean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/^([a-z-]+):.*## /  make \1\t/' | expand -t 22
@@ -120,6 +124,10 @@ bench-run:
 
 soak: build-tests ## Long lifecycle runs: 1000 load/stop and 100 create/destroy cycles, flat fds, threads, RSS
 	REEL_SOAK=1 $(TEST_WRAPPER) $(SWIFT) test $(SPM) --skip-build --filter SoakTests
+
+fuzz: build-tests ## Seeded mutation fuzzing: FUZZ_COUNT (500) damaged files through probe and play, no crash or hang
+	REEL_FUZZ_COUNT=$(FUZZ_COUNT) REEL_FUZZ_SEED=$(FUZZ_SEED) $(TEST_WRAPPER) \
+		$(SWIFT) test $(SPM) --skip-build --filter FuzzTests 2>&1 | tee $(LOGS)/fuzz.log
 
 screenshots: deps ## Make the README's pictures again with `reel snapshot`
 	$(call checked-build,screenshots,--product reel)

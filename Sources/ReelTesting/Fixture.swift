@@ -30,6 +30,9 @@ public enum Fixture: String, CaseIterable, Sendable {
     /// 30 s, 1920x1080, 30 fps H.264 (a keyframe every 2 s) with AAC, `+faststart`, for
     /// benchmarks. It takes several seconds to make, so it is made only when asked for.
     case bench1080p
+    /// A folder holding a 6 s HLS stream (320x240 H.264 with a keyframe every 0.5 s, AAC):
+    /// `index.m3u8`, a VOD playlist, and six 1 s MPEG-TS segments `segment0.ts` … `segment5.ts`.
+    case hlsStream
 
     // MARK: Bad-input corpus (issue #6)
 
@@ -82,6 +85,7 @@ public enum Fixture: String, CaseIterable, Sendable {
         case .textAsMP4: "notes.mp4"
         case .audioOnly: "tone.m4a"
         case .bench1080p: "bench-1080p.mp4"
+        case .hlsStream: "hls-6s"
         case .cutAt10Percent: "cut-10.mp4"
         case .cutAt50Percent: "cut-50.mp4"
         case .cutAt90Percent: "cut-90.mp4"

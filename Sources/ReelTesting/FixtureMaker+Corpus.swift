@@ -1,7 +1,8 @@
 import Foundation
 
-/// The recipes of the bad-input corpus (``Fixture/corpus``): each is ffmpeg's output, cut,
-/// damaged or relabelled, or bytes written directly, and takes well under a second to make.
+/// The recipes of the bad-input corpus (``Fixture/corpus``) — each is ffmpeg's output, cut,
+/// damaged or relabelled, or bytes written directly, and takes well under a second to make — and
+/// of the HLS stream.
 extension FixtureMaker {
     func makeCorpusFile(_ fixture: Fixture, at partial: URL, scratch: ScratchFiles) async throws(MediaFixtureError) {
         switch fixture {
@@ -70,8 +71,24 @@ extension FixtureMaker {
                 ["-f", "lavfi", "-i", "testsrc2=size=64x64:rate=30:duration=1", "-vf", "scale=\(size),setsar=1"]
                 + ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv444p", "-f", "matroska", partial.path]
             try await runFFmpeg(for: fixture, arguments)
+        case .hlsStream:
+            try createFolder(partial)
+            let arguments =
+                Self.clip(seconds: 6, gop: 15)
+                + ["-f", "hls", "-hls_time", "1", "-hls_playlist_type", "vod"]
+                + ["-hls_segment_filename", partial.appendingPathComponent("segment%d.ts").path]
+                + [partial.appendingPathComponent("index.m3u8").path]
+            try await runFFmpeg(for: fixture, arguments)
         default:
             throw .fileSystem(path: partial.path, reason: "no recipe for \(fixture)")
+        }
+    }
+
+    private func createFolder(_ url: URL) throws(MediaFixtureError) {
+        do {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        } catch {
+            throw .fileSystem(path: url.path, reason: "\(error)")
         }
     }
 

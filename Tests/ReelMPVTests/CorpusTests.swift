@@ -18,8 +18,8 @@ struct CorpusTests {
         var duration: Double
         /// The kinds of its tracks, in order.
         var tracks: [TrackKind]
-        /// Whether a picture is ever decoded (and so a geometry reported).
-        var hasPicture = true
+        /// Whether a geometry is reported; nil when that depends on timing.
+        var hasPicture: Bool? = true
 
         var testDescription: String { "\(fixture)" }
     }
@@ -31,8 +31,9 @@ struct CorpusTests {
         Playable(fixture: .cutAt90Percent, duration: 4, tracks: [.video, .audio]),
         // Damaged frames are concealed by the decoder.
         Playable(fixture: .byteFlipped, duration: 4, tracks: [.video, .audio]),
-        // An index without data: tracks and duration, but no frame to show.
-        Playable(fixture: .headerOnly, duration: 4, tracks: [.video, .audio], hasPicture: false),
+        // An index without data: tracks and duration, but no frame to show (a geometry may or may
+        // not be reported from the index before the end).
+        Playable(fixture: .headerOnly, duration: 4, tracks: [.video, .audio], hasPicture: nil),
         // The content decides, not the extension.
         Playable(fixture: .matroskaNamedMP4, duration: 2.021, tracks: [.video, .audio]),
         Playable(fixture: .videoOnly, duration: 2, tracks: [.video]),
@@ -62,7 +63,7 @@ struct CorpusTests {
         #expect(abs(duration - expected.duration) < 0.01)
         #expect(abs(player.currentTime - duration) < 0.01)
         #expect(player.tracks.map(\.kind) == expected.tracks)
-        #expect((player.playback.video != nil) == expected.hasPicture)
+        if let hasPicture = expected.hasPicture { #expect((player.playback.video != nil) == hasPicture) }
         await player.shutdown()
     }
 

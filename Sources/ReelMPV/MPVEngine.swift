@@ -292,6 +292,16 @@ public final class MPVEngine: PlaybackEngine {
     /// an option), the full address otherwise.
     static func target(of url: URL) -> String { url.isFileURL ? url.standardizedFileURL.path : url.absoluteString }
 
+    /// The current value of a libmpv property or option as text (`mpv_get_property_string`),
+    /// for tests and diagnostics; nil when it does not exist or the engine is shut down.
+    func propertyText(_ name: String) -> String? {
+        lifecycle.withLock { lifecycle in
+            guard lifecycle.isAlive, let text = mpv_get_property_string(handle.pointer, name) else { return nil }
+            defer { mpv_free(text) }
+            return String(cString: text)
+        }
+    }
+
     // MARK: - Lifecycle
 
     /// Marks the engine dead; true for the caller that did it.

@@ -25,6 +25,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
         .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.3.0"),
+        // Test-only: property-based tests (ReelMPVTests' concurrency properties).
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // Layer 0: the C API of Debian 12's libmpv (0.35.1, client API 2.0). Its headers and library
@@ -127,7 +129,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ReelMPVTests",
-            dependencies: ["ReelCore", "ReelMPV", "ReelPlayer", "ReelTesting"],
+            dependencies: [
+                "ReelCore", "ReelMPV", "ReelPlayer", "ReelTesting",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -46,8 +46,12 @@ public struct MediaItem: Hashable, Sendable {
     public var title: String?
     /// A second line, such as an episode name or an artist.
     public var subtitle: String?
-    /// A picture that represents the item.
+    /// A picture that represents the item (MPRIS's `mpris:artUrl`).
     public var artworkURL: URL?
+    /// Who made the item: its artist, author or channel (MPRIS's `xesam:artist`).
+    public var artist: String?
+    /// The album, series or collection the item belongs to (MPRIS's `xesam:album`).
+    public var album: String?
     /// Where playback starts, in seconds. Nil starts at the beginning.
     public var startPosition: TimeInterval?
     /// Subtitle files to add when the item loads.
@@ -61,6 +65,8 @@ public struct MediaItem: Hashable, Sendable {
         title: String? = nil,
         subtitle: String? = nil,
         artworkURL: URL? = nil,
+        artist: String? = nil,
+        album: String? = nil,
         startPosition: TimeInterval? = nil,
         externalSubtitles: [ExternalSubtitle] = [],
         extraMetadata: [String: String] = [:]
@@ -69,6 +75,8 @@ public struct MediaItem: Hashable, Sendable {
         self.title = title
         self.subtitle = subtitle
         self.artworkURL = artworkURL
+        self.artist = artist
+        self.album = album
         self.startPosition = startPosition
         self.externalSubtitles = externalSubtitles
         self.extraMetadata = extraMetadata

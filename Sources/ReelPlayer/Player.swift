@@ -42,6 +42,8 @@ public final class Player {
     @ObservationIgnored private var eventSubscribers: [UInt64: AsyncStream<PlayerEvent>.Continuation] = [:]
     @ObservationIgnored private var timeObservers: [UInt64: Task<Void, Never>] = [:]
     @ObservationIgnored private var nextSubscriber: UInt64 = 0
+    /// The interruption in progress and the policy for its end (Player+Interruption.swift).
+    @ObservationIgnored var interruption = InterruptionRecord()
 
     /// Called on the main actor after every change of ``state``.
     @ObservationIgnored public var onStateChange: (@MainActor (PlayerState) -> Void)?

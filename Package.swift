@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "ReelContainer", targets: ["ReelContainer"]),
         .library(name: "ReelSDL", targets: ["ReelSDL"]),
         .library(name: "ReelPreview", targets: ["ReelPreview"]),
+        .library(name: "ReelMPRIS", targets: ["ReelMPRIS"]),
         .library(name: "ReelTesting", targets: ["ReelTesting"]),
         .executable(name: "reel", targets: ["ReelCLI"]),
     ],
@@ -58,12 +59,19 @@ let package = Package(
                 .linkedLibrary("avutil"),
             ]
         ),
+        // A thin C layer over sd-bus (libsystemd 252) for ReelMPRIS: the MPRIS vtables (sd-bus's
+        // SD_BUS_* macros) and its variadic functions, which Swift cannot call. No `pkgConfig`:
+        // libsystemd.pc's flags are not needed, `<systemd/sd-bus.h>` is in the default path.
+        .target(name: "CSystemdBus", linkerSettings: [.linkedLibrary("systemd")]),
         // Layer 2: engine-agnostic model. Foundation only.
         .target(name: "ReelCore", swiftSettings: strictSettings),
         // Layer 1: the libmpv engine. The only module that sees libmpv.
         .target(name: "ReelMPV", dependencies: ["CMPV", "ReelCore"], swiftSettings: strictSettings),
         // Layer 3: the observable player model.
         .target(name: "ReelPlayer", dependencies: ["ReelCore"], swiftSettings: strictSettings),
+        // Layer 4: desktop integration over D-Bus: MPRIS, logind's sleep, the screensaver.
+        .target(
+            name: "ReelMPRIS", dependencies: ["CSystemdBus", "ReelCore", "ReelPlayer"], swiftSettings: strictSettings),
         // Layer 3: the composable layer (Store, Reducer, Effect) and the player feature.
         .target(name: "ReelComposable", dependencies: ["ReelCore"], swiftSettings: strictSettings),
         // Layer 4: the UI-agnostic player container: context, services, widgets, overlays, gestures.
@@ -96,7 +104,7 @@ let package = Package(
         .executableTarget(
             name: "ReelCLI",
             dependencies: [
-                "ReelCore", "ReelMPV", "ReelPlayer", "ReelContainer", "ReelSDL", "ReelPreview",
+                "ReelCore", "ReelMPV", "ReelPlayer", "ReelContainer", "ReelSDL", "ReelPreview", "ReelMPRIS",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -164,6 +172,13 @@ let package = Package(
         .testTarget(
             name: "ReelEndToEndTests",
             dependencies: ["ReelTesting"],
+            swiftSettings: strictSettings
+        ),
+        // MPRIS, logind and the screensaver on private buses the tests start (dbus-daemon), with
+        // the real playerctl.
+        .testTarget(
+            name: "ReelMPRISTests",
+            dependencies: ["CSystemdBus", "ReelCore", "ReelMPV", "ReelMPRIS", "ReelPlayer", "ReelTesting"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -28,6 +28,9 @@ packages=(
     xauth             # X authority files for Xvfb sessions
     xdotool           # sends keys and clicks to windows in GUI tests
     fonts-dejavu-core # a font for libass, which renders subtitles
+    libsystemd-dev    # sd-bus: ReelMPRIS's D-Bus connections (CSystemdBus)
+    dbus-daemon       # private buses for the MPRIS, logind and screensaver tests
+    playerctl         # the MPRIS client the tests drive Reel with
 )
 
 log() { printf 'install-deps: %s\n' "$*" >&2; }

@@ -1,0 +1,129 @@
+import Foundation
+import ReelCore
+import ReelMPRIS
+import ReelPlayer
+import ReelTesting
+import Testing
+
+/// The real `playerctl` against a `Player` on `FakeEngine`, published on a private bus.
+@MainActor
+@Suite("playerctl drives a published Player")
+struct PlayerctlTests {
+    @Test func playerctlListsReelByItsInstanceName() async throws {
+        let harness = try await MPRISHarness()
+        let list = await Tool.run(["playerctl", "-l"], on: harness.bus)
+        #expect(list.output == "reel.instance\(ProcessInfo.processInfo.processIdentifier)")
+        #expect(harness.service.busName == "org.mpris.MediaPlayer2.\(list.output)")
+        await harness.tearDown()
+    }
+
+    @Test func statusFollowsThePlayer() async throws {
+        let harness = try await MPRISHarness()
+        #expect(await harness.playerctl("status").output == "Stopped")
+        try await harness.published("PlaybackStatus") { try harness.player.load(MPRISHarness.item) }
+        #expect(await harness.playerctl("status").output == "Playing")
+        try await harness.published("PlaybackStatus") { try harness.player.pause() }
+        #expect(await harness.playerctl("status").output == "Paused")
+        await harness.tearDown()
+    }
+
+    @Test func metadataComesFromTheMediaItem() async throws {
+        let harness = try await MPRISHarness()
+        try await harness.load()
+        let itemID = try #require(harness.player.playback.itemID)
+        #expect(await harness.playerctl("metadata", "xesam:title").output == "Big Buck Bunny")
+        #expect(await harness.playerctl("metadata", "xesam:artist").output == "Blender Foundation")
+        #expect(await harness.playerctl("metadata", "xesam:album").output == "Open Movies")
+        #expect(await harness.playerctl("metadata", "mpris:artUrl").output == "https://media.test/poster.jpg")
+        #expect(await harness.playerctl("metadata", "xesam:url").output == "https://media.test/big-buck-bunny.mp4")
+        #expect(await harness.playerctl("metadata", "mpris:length").output == "60000000")
+        let trackID = await harness.playerctl("metadata", "mpris:trackid").output
+        // playerctl prints object paths in quotes.
+        #expect(trackID == "'/org/mpris/MediaPlayer2/reel/track/\(itemID.rawValue)'")
+        await harness.tearDown()
+    }
+
+    @Test func playPauseReachesThePlayerAsARemoteIntent() async throws {
+        let harness = try await MPRISHarness()
+        try await harness.load()
+        #expect(await harness.playerctl("play-pause").status == 0)
+        // The call returns once the player has acted on it.
+        #expect(harness.player.state == .paused(reason: .userInitiated))
+        #expect(harness.player.playback.intent == PlayIntent(playWhenReady: false, reason: .remote))
+        #expect(await harness.playerctl("play-pause").status == 0)
+        #expect(harness.player.playback.intent == PlayIntent(playWhenReady: true, reason: .remote))
+        try await harness.player.until(state: .playing)
+        #expect(await harness.playerctl("pause").status == 0)
+        #expect(harness.player.state == .paused(reason: .userInitiated))
+        #expect(await harness.playerctl("play").status == 0)
+        #expect(harness.player.playback.intent.playWhenReady)
+        #expect(await harness.playerctl("stop").status == 0)
+        #expect(harness.player.playback.status == .idle)
+        #expect(harness.player.playback.intent.reason == .remote)
+        await harness.tearDown()
+    }
+
+    @Test func positionCommandsSeekThePlayer() async throws {
+        let harness = try await MPRISHarness()
+        try await harness.load(autoplay: false)
+        #expect(await harness.playerctl("position", "3").status == 0)
+        try await harness.player.until("at 3 s") { $0.currentTime == 3 && $0.playback.waiting == .none }
+        #expect(await harness.playerctl("position").output == "3.000000")
+        #expect(await harness.playerctl("position", "2+").status == 0)
+        try await harness.player.until("at 5 s") { $0.currentTime == 5 && $0.playback.waiting == .none }
+        #expect(await harness.playerctl("position", "1-").status == 0)
+        try await harness.player.until("at 4 s") { $0.currentTime == 4 && $0.playback.waiting == .none }
+        #expect(harness.engine.sentCommands.contains(.seek(.absolute(3), precision: .exact)))
+        await harness.tearDown()
+    }
+
+    @Test func volumeAndLoopAreWritable() async throws {
+        let harness = try await MPRISHarness()
+        try await harness.load()
+        #expect(await harness.playerctl("volume", "0.5").status == 0)
+        try await harness.player.until("volume 0.5") { $0.volume == 0.5 }
+        #expect(await harness.playerctl("loop", "Track").status == 0)
+        try await harness.player.until("looping") { $0.playback.loop == .item }
+        #expect(await harness.playerctl("loop").output == "Track")
+        await harness.tearDown()
+    }
+
+    @Test func openUriLoadsAllowedAddressesOnly() async throws {
+        let harness = try await MPRISHarness()
+        let refused = await harness.playerctl("open", "ytdl://example.test/watch")
+        #expect(refused.status != 0)
+        #expect(refused.error.contains("Playing \"ytdl\" addresses is not allowed."))
+        #expect(harness.player.currentItem == nil)
+        #expect(harness.engine.sentCommands.isEmpty)
+        #expect(await harness.playerctl("open", "https://media.test/other.mp4").status == 0)
+        #expect(harness.player.currentItem?.url == URL(string: "https://media.test/other.mp4"))
+        #expect(harness.player.playback.intent.reason == .remote)
+        await harness.tearDown()
+    }
+
+    @Test func nextAndPreviousAreHooksTheAppSets() async throws {
+        let harness = try await MPRISHarness()
+        try await harness.load()
+        #expect(
+            await Tool.run(
+                [
+                    "busctl", "--address=\(harness.bus.address)", "get-property",
+                    harness.service.busName, "/org/mpris/MediaPlayer2", "org.mpris.MediaPlayer2.Player", "CanGoNext",
+                ],
+                on: harness.bus
+            ).output == "b false")
+        var nexts = 0
+        harness.service.onNext = { nexts += 1 }
+        #expect(await harness.playerctl("next").status == 0)
+        #expect(nexts == 1)
+        #expect(
+            await Tool.run(
+                [
+                    "busctl", "--address=\(harness.bus.address)", "get-property",
+                    harness.service.busName, "/org/mpris/MediaPlayer2", "org.mpris.MediaPlayer2.Player", "CanGoNext",
+                ],
+                on: harness.bus
+            ).output == "b true")
+        await harness.tearDown()
+    }
+}

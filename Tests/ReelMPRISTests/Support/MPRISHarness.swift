@@ -1,0 +1,74 @@
+import Foundation
+import ReelCore
+import ReelPlayer
+import ReelTesting
+import Testing
+
+@testable import ReelMPRIS
+
+/// A private bus, a `Player` on a `FakeEngine`, and the player published on the bus.
+@MainActor
+final class MPRISHarness {
+    let bus: PrivateBus
+    let engine = FakeEngine()
+    let player: Player
+    let service: MPRISService
+    let recorder: SignalRecorder
+
+    /// An item with every field MPRIS shows.
+    static let item = MediaItem(
+        url: URL(string: "https://media.test/big-buck-bunny.mp4")!, title: "Big Buck Bunny",
+        artworkURL: URL(string: "https://media.test/poster.jpg")!, artist: "Blender Foundation",
+        album: "Open Movies")
+
+    init() async throws {
+        bus = try await PrivateBus.start()
+        engine.setMedia(FakeEngine.Media(duration: 60), for: Self.item.url)
+        player = Player(engine: engine)
+        service = MPRISService(player, configuration: MPRISConfiguration(address: .address(bus.address)))
+        try service.start()
+        recorder = try SignalRecorder(bus: bus)
+    }
+
+    /// Does `change` to the player directly (not through MPRIS) and waits until the service has
+    /// published the new value of `property` (its `PropertiesChanged`): a local change reaches
+    /// the bus after a hop to the main actor.
+    func published(_ property: String, after change: () throws -> Void) async throws {
+        let before = recorder.changes(of: property)
+        try change()
+        #expect(await recorder.signals.wait { SignalRecorder.changes(of: property, in: $0) > before })
+    }
+
+    /// Loads ``item`` and waits until it plays (or is ready, without autoplay) and the bus
+    /// shows it.
+    func load(autoplay: Bool = true) async throws {
+        try player.load(Self.item, autoplay: autoplay)
+        try await player.until(status: .ready)
+        try await settle()
+    }
+
+    /// Waits until the service has published the player's current state: a local change
+    /// reaches the bus after a hop to the main actor, which this lets run.
+    func settle(timeout: Duration = .seconds(5)) async throws {
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        while !service.isUpToDate {
+            guard ContinuousClock.now < deadline else { throw SettleTimeout() }
+            await Task.yield()
+        }
+    }
+
+    /// `playerctl -p reel ARGUMENTS…` on this bus.
+    func playerctl(_ arguments: String...) async -> ToolResult {
+        await Tool.run(["playerctl", "-p", "reel"] + arguments, on: bus)
+    }
+
+    func tearDown() async {
+        recorder.stop()
+        service.stop()
+        await player.shutdown()
+        bus.stop()
+    }
+}
+
+/// The service did not publish the player's state in time.
+struct SettleTimeout: Error {}

@@ -151,7 +151,7 @@ struct WindowBench {
         lines.append(
             "Redraw: \(Self.redrawBatches) batches of \(Self.redrawsPerBatch) full redraws (clear + "
                 + "`PlayerContainer.draw(in:)` into a `CairoCanvas` on a 1280x720 `FrameBuffer`), mean per batch; "
-                + "controls drew \(redraw.drawnPixels) device pixels. Goal "
+                + "controls drew \(redraw.drawnPixels) device pixels (composited per frame). Goal "
                 + "(CPU ratio ≤ 1.0 and controls visible): \(cpuRatio <= 1.0 && redraw.controlsVisible ? "met" : "not met")."
         )
         return lines.joined(separator: "\n") + "\n"
@@ -163,7 +163,7 @@ struct WindowBench {
     struct Redraw {
         /// Milliseconds per redraw, one sample per batch.
         var milliseconds: Summary
-        /// Device pixels inside the drawn bounds of the last redraw.
+        /// Device pixels inside the drawn region of the last redraw (what a frame composites).
         var drawnPixels: Int
         /// The controls were presented and drew something.
         var controlsVisible: Bool
@@ -215,7 +215,7 @@ struct WindowBench {
             let elapsed = ContinuousClock.now - start
             batches.append(elapsedSeconds(elapsed) * 1_000 / Double(redrawsPerBatch))
         }
-        let drawn = canvas.drawnBounds.map { $0.width * $0.height } ?? 0
+        let drawn = canvas.drawnRegion.area
         guard let summary = Summary(batches) else { throw .failed("No redraw was timed.") }
         return Redraw(
             milliseconds: summary, drawnPixels: drawn, controlsVisible: container.controls.isPresented && drawn > 0)

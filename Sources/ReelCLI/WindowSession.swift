@@ -89,6 +89,15 @@ final class WindowSession {
             container.isFullscreen = window.isFullscreen
         }
         container.onQuit = { [weak window] in window?.close() }
+        let remote = StoreRemote(store)
+        let desktop = DesktopControls(remote, options: options) { remote.sleep($0) }
+        desktop.onQuit = { [weak window] in window?.close() }
+        desktop.onSetFullscreen = { [weak window, weak container, weak desktop] fullscreen in
+            guard let window, let container, window.isFullscreen != fullscreen else { return }
+            window.toggleFullscreen()
+            container.isFullscreen = window.isFullscreen
+            desktop?.isFullscreen = window.isFullscreen
+        }
         window.onUnhandledInput = { _ in }
 
         let (interrupts, interrupt) = AsyncStream<Int32>.makeStream()
@@ -133,6 +142,8 @@ final class WindowSession {
         }
 
         await window.run()
+        desktop.stop()
+        if options.verbose { Console.error(Self.describe(window.statistics) + "\n") }
         observer.cancel()
         await observer.value
         window.close()
@@ -142,6 +153,19 @@ final class WindowSession {
         reporter.end(exitCode: exitCode)
         signals.stop()
         return exitCode
+    }
+
+    /// One line of the window's counters, for `--verbose`.
+    static func describe(_ statistics: PlayerWindow.Statistics) -> String {
+        func milliseconds(_ seconds: Double, per count: Int) -> String {
+            count == 0 ? "-" : String(format: "%.2f ms", seconds * 1000 / Double(count))
+        }
+        let perPicture = statistics.presentedFrames
+        return "reel: window presented \(statistics.presentedFrames) pictures, \(statistics.videoFrames) new video "
+            + "frames, \(statistics.overlayDraws) overlay draws; per picture: video "
+            + "\(milliseconds(statistics.videoRenderSeconds, per: perPicture)), overlay composite "
+            + "\(milliseconds(statistics.overlayCompositeSeconds, per: perPicture)); per overlay draw "
+            + milliseconds(statistics.overlayDrawSeconds, per: statistics.overlayDraws)
     }
 
     /// The window's title: the item's file name, then "Reel".

@@ -14,16 +14,19 @@ import ReelContainer
 ///
 /// Coordinates are logical pixels; the canvas scales them by ``scale`` to its surface's device
 /// pixels. It remembers which device pixels it has drawn on since the last ``clear()``
-/// (``drawnBounds``), so hosts composite and upload only that part.
+/// (``drawnRegion``, ``drawnBounds``), so hosts composite and upload only those parts.
 @MainActor
 public final class CairoCanvas: Canvas {
     /// The drawable area in logical pixels.
     public let size: Size
     /// Device pixels per logical pixel.
     public let scale: Double
-    /// The device pixels drawn on since the last ``clear()``, clipped to the surface; nil when
-    /// nothing was drawn.
-    public private(set) var drawnBounds: PixelRect?
+    /// The device pixels drawn on since the last ``clear()``, clipped to the surface, as a few
+    /// rectangles.
+    public private(set) var drawnRegion = PixelRegion()
+
+    /// The bounding rectangle of ``drawnRegion``; nil when nothing was drawn.
+    public var drawnBounds: PixelRect? { drawnRegion.isEmpty ? nil : drawnRegion.bounds }
 
     let target: CairoSurface
     private let text: TextLayout
@@ -153,7 +156,7 @@ public final class CairoCanvas: Canvas {
 
     // MARK: - Surface
 
-    /// Makes every pixel transparent (black on a frame) and forgets ``drawnBounds``.
+    /// Makes every pixel transparent (black on a frame) and forgets ``drawnRegion``.
     public func clear() {
         let cairo = target.context
         cairo_save(cairo)
@@ -161,7 +164,7 @@ public final class CairoCanvas: Canvas {
         cairo_set_operator(cairo, CAIRO_OPERATOR_CLEAR)
         cairo_paint(cairo)
         cairo_restore(cairo)
-        drawnBounds = nil
+        drawnRegion = PixelRegion()
     }
 
     /// The colour of device pixel (`x`, `y`) with straight alpha, each component 0…255.
@@ -255,14 +258,14 @@ public final class CairoCanvas: Canvas {
         return (max(rect.0, x1), max(rect.1, y1), min(rect.2, x2), min(rect.3, y2))
     }
 
-    /// Adds a user-space rectangle to ``drawnBounds`` (one pixel of margin for antialiasing).
+    /// Adds a user-space rectangle to ``drawnRegion`` (one pixel of margin for antialiasing).
     private func markDrawn(_ rect: (Double, Double, Double, Double)) {
         guard rect.2 > rect.0, rect.3 > rect.1 else { return }
         let device = PixelRect(
             covering: (rect.0 * scale - 1, rect.1 * scale - 1, rect.2 * scale + 1, rect.3 * scale + 1)
         ).intersection(PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight))
         guard !device.isEmpty else { return }
-        drawnBounds = drawnBounds.map { $0.union(device) } ?? device
+        drawnRegion.add(device)
     }
 
     /// A premultiplied `ARGB32` copy of `image`.

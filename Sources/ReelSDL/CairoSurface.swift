@@ -61,8 +61,8 @@ final class CairoSurface {
 
     /// Composites `region` of this (ARGB) surface over the same region of `pixels`, an opaque
     /// `RGB24` picture of this surface's size with rows of `stride` bytes.
-    func composite(region: PixelRect, onto pixels: UnsafeMutableRawPointer, stride: Int) {
-        let region = region.intersection(PixelRect(x: 0, y: 0, width: width, height: height))
+    func composite(region: PixelRegion, onto pixels: UnsafeMutableRawPointer, stride: Int) {
+        let region = region.clipped(to: PixelRect(x: 0, y: 0, width: width, height: height))
         guard !region.isEmpty else { return }
         cairo_surface_flush(surface)
         let destination = cairo_image_surface_create_for_data(
@@ -70,7 +70,9 @@ final class CairoSurface {
             Int32(stride))!
         let cairo = cairo_create(destination)!
         cairo_set_source_surface(cairo, surface, 0, 0)
-        cairo_rectangle(cairo, Double(region.x), Double(region.y), Double(region.width), Double(region.height))
+        for rect in region.rects {
+            cairo_rectangle(cairo, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
+        }
         cairo_fill(cairo)
         cairo_destroy(cairo)
         cairo_surface_flush(destination)

@@ -7,7 +7,7 @@ final class OverlayLayer {
     /// The surface; nil before the first ``resize(pixelWidth:pixelHeight:scale:)``.
     private(set) var canvas: CairoCanvas?
     /// The device pixels the overlays cover now (what to composite each frame).
-    private(set) var bounds = PixelRect(x: 0, y: 0, width: 0, height: 0)
+    private(set) var region = PixelRegion()
     /// The device pixels that changed in the last ``redraw(_:)``: the old bounds and the new.
     private(set) var changed = PixelRect(x: 0, y: 0, width: 0, height: 0)
 
@@ -18,7 +18,7 @@ final class OverlayLayer {
             return false
         }
         canvas = try CairoCanvas(pixelWidth: max(1, pixelWidth), pixelHeight: max(1, pixelHeight), scale: scale)
-        bounds = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        region = PixelRegion()
         changed = PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight)
         return true
     }
@@ -26,10 +26,10 @@ final class OverlayLayer {
     /// Clears the surface and lets `host` draw every overlay.
     func redraw(_ host: any OverlayHost) {
         guard let canvas else { return }
-        let previous = bounds
+        let previous = region.bounds
         canvas.clear()
         host.draw(in: canvas)
-        bounds = canvas.drawnBounds ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
-        changed = previous.union(bounds)
+        region = canvas.drawnRegion
+        changed = previous.union(region.bounds)
     }
 }

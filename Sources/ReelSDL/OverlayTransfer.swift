@@ -14,7 +14,9 @@ final class OverlayTransfer: @unchecked Sendable {
         /// The overlay surface (premultiplied ARGB, the drawable's size).
         let surface: CairoSurface
         /// The device pixels the overlays cover.
-        let bounds: PixelRect
+        let region: PixelRegion
+        /// The bounding rectangle of ``region``.
+        var bounds: PixelRect { region.bounds }
         /// The device pixels that changed since the last ``withFrame(_:)``.
         let changed: PixelRect
     }
@@ -22,24 +24,24 @@ final class OverlayTransfer: @unchecked Sendable {
     private static let empty = PixelRect(x: 0, y: 0, width: 0, height: 0)
     private let lock = NSLock()
     private var surface: CairoSurface?
-    private var bounds = OverlayTransfer.empty
+    private var region = PixelRegion()
     private var changed = OverlayTransfer.empty
 
-    /// Copies `changed` of `source` (all of it when the size changed) and remembers `bounds`.
+    /// Copies `changed` of `source` (all of it when the size changed) and remembers `region`.
     /// Called on the main actor after the overlays drew.
-    func publish(_ source: CairoSurface, bounds: PixelRect, changed: PixelRect) {
+    func publish(_ source: CairoSurface, region: PixelRegion, changed: PixelRect) {
         lock.lock()
         defer { lock.unlock() }
         let full = PixelRect(x: 0, y: 0, width: source.width, height: source.height)
-        var region = changed
+        var copied = changed
         if surface?.width != source.width || surface?.height != source.height {
             surface = try? CairoSurface(width: source.width, height: source.height)
-            region = full
+            copied = full
         }
         guard let surface else { return }
-        surface.copy(region, from: source)
-        self.bounds = bounds
-        self.changed = self.changed.isEmpty ? region : self.changed.union(region)
+        surface.copy(copied, from: source)
+        self.region = region
+        self.changed = self.changed.isEmpty ? copied : self.changed.union(copied)
     }
 
     /// Runs `body` with the current frame (nil before the first publish) under the lock, then
@@ -50,6 +52,6 @@ final class OverlayTransfer: @unchecked Sendable {
             changed = Self.empty
             lock.unlock()
         }
-        return try body(surface.map { Frame(surface: $0, bounds: bounds, changed: changed) })
+        return try body(surface.map { Frame(surface: $0, region: region, changed: changed) })
     }
 }

@@ -318,7 +318,7 @@ public final class PlayerWindow {
         overlayDraws += 1
         overlayDrawSeconds += SDLVideo.seconds() - started
         guard let canvas = layer.canvas else { return }
-        surface.overlay.publish(canvas.target, bounds: layer.bounds, changed: layer.changed)
+        surface.overlay.publish(canvas.target, region: layer.region, changed: layer.changed)
         let surface = surface
         RenderThread.shared.post { surface.overlayChanged() }
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How ``PlayerWindow`` gets video onto the screen.
 ///
 /// On a real GPU, OpenGL is cheapest: libmpv scales and converts on the GPU. Without one,
@@ -6,7 +8,7 @@
 /// so ``choose(preference:glRenderer:)`` picks software whenever the OpenGL renderer is a
 /// software rasteriser.
 public enum RenderPath: String, Hashable, Sendable, CaseIterable {
-    /// libmpv's software renderer into memory, presented through an SDL streaming texture.
+    /// libmpv's software renderer into the window's surface (memory the window system shows).
     case software
     /// libmpv's OpenGL renderer into the window's framebuffer.
     case openGL
@@ -43,6 +45,19 @@ public enum RenderPath: String, Hashable, Sendable, CaseIterable {
         let name = glRenderer.lowercased()
         let markers = ["llvmpipe", "softpipe", "software", "swrast", "gdi generic", "swiftshader"]
         return markers.contains { name.contains($0) }
+    }
+
+    /// Whether the machine has a device that could run OpenGL in hardware: a DRM node
+    /// (`/dev/dri/card*`, `/dev/dri/renderD*`) or NVIDIA's proprietary driver (`/dev/nvidia*`).
+    /// Without one, OpenGL can only be a software rasteriser, so an automatic choice is software
+    /// without probing OpenGL at all (which loads Mesa and makes a context: time and memory for
+    /// nothing).
+    public static func hasGraphicsDevice(devices: String = "/dev") -> Bool {
+        let fileManager = FileManager.default
+        let dri = (try? fileManager.contentsOfDirectory(atPath: devices + "/dri")) ?? []
+        if dri.contains(where: { $0.hasPrefix("card") || $0.hasPrefix("renderD") }) { return true }
+        let nodes = (try? fileManager.contentsOfDirectory(atPath: devices)) ?? []
+        return nodes.contains { $0.hasPrefix("nvidia") }
     }
 
     /// Parses the value of ``environmentVariable``; nil for an empty or unknown value.

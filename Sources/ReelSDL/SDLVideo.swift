@@ -19,10 +19,15 @@ enum SDLVideo {
     /// restores the terminal on Ctrl-C). SDL is never shut down again: quitting its video and
     /// starting it anew in one process crashed now and then (SDL unloads and reloads its X11
     /// and OpenGL libraries, and Mesa does not survive that).
+    ///
+    /// Window surfaces (the software path) stay plain memory shown with `XShmPutImage`: SDL 2.26
+    /// would otherwise back them with an OpenGL texture, which on llvmpipe took ~45 % of the
+    /// window's CPU for 720p video.
     static func start() throws(HostError) {
         guard !isStarted else { return }
         enableXlibThreads()
         SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
+        SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
         guard SDL_InitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
             throw HostError(.sdl, message: "SDL could not start its video: \(lastError). Is DISPLAY set?")
         }

@@ -2,36 +2,129 @@ import CSDL2
 import ReelCore
 import ReelMPV
 
-/// The software path: libmpv renders into a ``FrameBuffer`` on the CPU; each presentation copies
-/// it into an SDL streaming texture, composites the overlays' covered pixels over it with cairo
-/// (pixman), and presents through SDL's software renderer (a blit to the X server, no OpenGL).
+/// The software path: libmpv renders on the CPU, the overlays' covered pixels are composited over
+/// the video with cairo (pixman), and the window's own surface goes to the window system (on X11
+/// an `XShmPutImage`: no OpenGL, no SDL renderer).
+///
+/// When the video fills the window (the usual case) libmpv renders straight into the window's
+/// surface, so a frame is never copied; libmpv letterboxes it itself. Otherwise (a squeezing
+/// panel, a surface of another pixel format) it renders into a ``FrameBuffer`` that each
+/// presentation copies into place. SDL would back window surfaces with an OpenGL texture by
+/// default; ``SDLVideo/start()`` turns that off, since on a software OpenGL (llvmpipe) that costs
+/// more than the whole rest of the window.
 ///
 /// Render thread only (see ``RenderThread``).
 final class SoftwarePresenter {
-    private let sdlRenderer: OpaquePointer
-    private var texture: OpaquePointer?
-    private var textureSize = (width: 0, height: 0)
-    /// The last video frame, the size of the video rectangle.
-    private var video: FrameBuffer?
+    /// What one presentation did.
+    struct Presentation {
+        /// Seconds libmpv spent rendering video; nil when it rendered none.
+        var videoSeconds: Double?
+        /// Seconds spent compositing the overlays.
+        var compositeSeconds: Double
+        /// libmpv failed to render (its engine is gone): present without video from now on.
+        var videoFailed: Bool
+    }
 
-    /// Creates SDL's software renderer for `window`.
+    private let window: OpaquePointer
+    /// The last video frame, the size of the video rectangle (copying path only).
+    private var video: FrameBuffer?
+    /// The composed picture, when the window surface's pixel format is not Reel's own.
+    private var converted: FrameBuffer?
+
+    /// Prepares to present into `window`'s surface.
     init(window: OpaquePointer) throws(HostError) {
-        guard let renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) else {
-            throw HostError(.sdl, message: "The window's renderer could not be made: \(SDLVideo.lastError).")
+        guard SDL_GetWindowSurface(window) != nil else {
+            throw HostError(.sdl, message: "The window's surface could not be made: \(SDLVideo.lastError).")
         }
-        sdlRenderer = renderer
+        self.window = window
     }
 
     /// The drawable size in device pixels.
     var outputSize: (width: Int, height: Int) {
         var width: Int32 = 0
         var height: Int32 = 0
-        SDL_GetRendererOutputSize(sdlRenderer, &width, &height)
+        SDL_GetWindowSizeInPixels(window, &width, &height)
         return (Int(width), Int(height))
     }
 
+    /// Presents the video in `videoRect` with the overlays on top. The overlay's lock is held for
+    /// the composite only, never while libmpv renders.
+    ///
+    /// - Parameters:
+    ///   - renderer: libmpv's renderer; nil once it failed, which shows black instead of video.
+    ///   - newFrame: libmpv has a new frame. Without one the copying path reuses its last frame;
+    ///     the direct path renders the current frame again (the overlay covered the last one).
+    func present(
+        renderer: VideoRenderer?, newFrame: Bool, videoRect: PixelRect, overlay: OverlayTransfer
+    ) throws(HostError) -> Presentation {
+        // The surface is made anew after a resize; SDL returns the current one.
+        guard let surface = SDL_GetWindowSurface(window), let format = surface.pointee.format else {
+            throw HostError(.sdl, message: "The window's surface is gone: \(SDLVideo.lastError).")
+        }
+        let width = Int(surface.pointee.w)
+        let height = Int(surface.pointee.h)
+        var result = Presentation(videoSeconds: nil, compositeSeconds: 0, videoFailed: false)
+        guard width > 0, height > 0 else { return result }
+        guard SDL_LockSurface(surface) == 0, let pixels = surface.pointee.pixels else {
+            throw HostError(.sdl, message: "The window's surface could not be locked: \(SDLVideo.lastError).")
+        }
+        let stride = Int(surface.pointee.pitch)
+        let isNative = format.pointee.format == SDL_PIXELFORMAT_RGB888.rawValue
+        if let renderer, isNative, videoRect == PixelRect(x: 0, y: 0, width: width, height: height) {
+            video = nil
+            let started = SDLVideo.seconds()
+            do {
+                try renderer.renderSoftware(
+                    into: pixels, width: width, height: height, stride: stride, format: FrameBuffer.pixelFormat)
+                result.videoSeconds = SDLVideo.seconds() - started
+            } catch {
+                result.videoFailed = true
+                pixels.initializeMemory(as: UInt8.self, repeating: 0, count: stride * height)
+            }
+            result.compositeSeconds = overlay.withFrame {
+                composite($0, onto: pixels, stride: stride, width: width, height: height)
+            }
+        } else {
+            if let renderer, newFrame || video == nil {
+                let started = SDLVideo.seconds()
+                do {
+                    try renderVideo(renderer, size: videoRect)
+                    result.videoSeconds = SDLVideo.seconds() - started
+                } catch {
+                    result.videoFailed = true
+                    video = nil
+                }
+            }
+            if isNative {
+                result.compositeSeconds = overlay.withFrame {
+                    compose(
+                        into: pixels, stride: stride, width: width, height: height, videoRect: videoRect, overlay: $0)
+                }
+            } else {
+                if converted?.width != width || converted?.height != height {
+                    converted = FrameBuffer(width: width, height: height)
+                }
+                if let converted {
+                    result.compositeSeconds = overlay.withFrame {
+                        compose(
+                            into: converted.pixels, stride: converted.stride, width: width, height: height,
+                            videoRect: videoRect, overlay: $0)
+                    }
+                    SDL_ConvertPixels(
+                        Int32(width), Int32(height), SDL_PIXELFORMAT_RGB888.rawValue, converted.pixels,
+                        Int32(converted.stride), format.pointee.format, pixels, surface.pointee.pitch)
+                }
+            }
+        }
+        SDL_UnlockSurface(surface)
+        guard SDL_UpdateWindowSurface(window) == 0 else {
+            throw HostError(.sdl, message: "The window could not be updated: \(SDLVideo.lastError).")
+        }
+        return result
+    }
+
     /// Renders libmpv's current frame into the video buffer (made anew when `size` changed).
-    func renderVideo(_ renderer: VideoRenderer, size: PixelRect) throws(PlayerError) {
+    private func renderVideo(_ renderer: VideoRenderer, size: PixelRect) throws(PlayerError) {
         guard !size.isEmpty else { return }
         if video?.width != size.width || video?.height != size.height {
             video = FrameBuffer(width: size.width, height: size.height)
@@ -42,51 +135,23 @@ final class SoftwarePresenter {
             format: FrameBuffer.pixelFormat)
     }
 
-    /// Presents the last video frame in `videoRect` with the overlays on top; returns the seconds
-    /// spent compositing the overlays.
-    func present(videoRect: PixelRect, overlay: OverlayTransfer.Frame?) throws(HostError) -> Double {
-        let (width, height) = outputSize
-        guard width > 0, height > 0 else { return 0 }
-        if texture == nil || textureSize != (width, height) {
-            if let texture { SDL_DestroyTexture(texture) }
-            texture = SDL_CreateTexture(
-                sdlRenderer, SDL_PIXELFORMAT_RGB888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
-                Int32(width), Int32(height))
-            textureSize = (width, height)
-        }
-        guard let texture else {
-            throw HostError(.sdl, message: "The video texture could not be made: \(SDLVideo.lastError).")
-        }
-        var pixels: UnsafeMutableRawPointer?
-        var pitch: Int32 = 0
-        guard SDL_LockTexture(texture, nil, &pixels, &pitch) == 0, let pixels else {
-            throw HostError(.sdl, message: "The video texture could not be locked: \(SDLVideo.lastError).")
-        }
-        let seconds = compose(
-            into: pixels, stride: Int(pitch), width: width, height: height, videoRect: videoRect,
-            overlay: overlay)
-        SDL_UnlockTexture(texture)
-        SDL_RenderCopy(sdlRenderer, texture, nil, nil)
-        SDL_RenderPresent(sdlRenderer)
-        return seconds
+    /// A copy of the window's surface: exactly the picture the last presentation showed.
+    func copySurface() -> FrameBuffer? {
+        guard let surface = SDL_GetWindowSurface(window), let format = surface.pointee.format,
+            surface.pointee.w > 0, surface.pointee.h > 0, SDL_LockSurface(surface) == 0
+        else { return nil }
+        defer { SDL_UnlockSurface(surface) }
+        let frame = FrameBuffer(width: Int(surface.pointee.w), height: Int(surface.pointee.h))
+        let copied = SDL_ConvertPixels(
+            surface.pointee.w, surface.pointee.h, format.pointee.format, surface.pointee.pixels,
+            surface.pointee.pitch, SDL_PIXELFORMAT_RGB888.rawValue, frame.pixels, Int32(frame.stride))
+        return copied == 0 ? frame : nil
     }
 
-    /// What ``present(videoRect:overlay:)`` shows, as a new frame buffer.
-    func capture(videoRect: PixelRect, overlay: OverlayTransfer.Frame?) -> FrameBuffer? {
-        let (width, height) = outputSize
-        guard width > 0, height > 0 else { return nil }
-        let frame = FrameBuffer(width: width, height: height)
-        _ = compose(
-            into: frame.pixels, stride: frame.stride, width: width, height: height, videoRect: videoRect,
-            overlay: overlay)
-        return frame
-    }
-
-    /// Releases the texture and the renderer.
+    /// Releases the frame buffers; SDL frees the window's surface with the window.
     func destroy() {
-        if let texture { SDL_DestroyTexture(texture) }
-        texture = nil
-        SDL_DestroyRenderer(sdlRenderer)
+        video = nil
+        converted = nil
     }
 
     /// Writes every pixel of a `width` × `height` picture: black, the video in `videoRect`, the
@@ -113,9 +178,17 @@ final class SoftwarePresenter {
                 (row + area.maxX * 4).initializeMemory(as: UInt8.self, repeating: 0, count: (width - area.maxX) * 4)
             }
         }
+        return composite(overlay, onto: pixels, stride: stride, width: width, height: height)
+    }
+
+    /// Composites the overlays' covered pixels onto a `width` × `height` picture; returns the
+    /// seconds it took (0 when the overlay does not have the picture's size).
+    private func composite(
+        _ overlay: OverlayTransfer.Frame?, onto pixels: UnsafeMutableRawPointer, stride: Int, width: Int, height: Int
+    ) -> Double {
         guard let overlay, overlay.surface.width == width, overlay.surface.height == height else { return 0 }
         let started = SDLVideo.seconds()
-        overlay.surface.composite(region: overlay.bounds, onto: pixels, stride: stride)
+        overlay.surface.composite(region: overlay.region, onto: pixels, stride: stride)
         return SDLVideo.seconds() - started
     }
 }

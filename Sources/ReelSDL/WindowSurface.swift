@@ -43,6 +43,10 @@ final class WindowSurface: @unchecked Sendable {
     private var translator = SDLInputTranslator()
     private var frameDue = false
     private var redrawDue = true
+    /// An overlay-only redraw waits until then (SDL ticks) for a video frame to ride along.
+    private var redrawNotBefore = 0.0
+    /// When libmpv last had a new frame (SDL ticks).
+    private var lastFrameAt = -Double.infinity
     private var isHidden = false
     private var videoGone = false
     private var isDestroyed = false
@@ -57,7 +61,9 @@ final class WindowSurface: @unchecked Sendable {
         var cleanup: [() -> Void] = []
         defer { for step in cleanup.reversed() { step() } }
 
-        let probed = options.renderPath == .software ? nil : SDLVideo.probeGLRenderer()
+        let probes =
+            options.renderPath == .openGL || (options.renderPath == .automatic && RenderPath.hasGraphicsDevice())
+        let probed = probes ? SDLVideo.probeGLRenderer() : nil
         if options.renderPath == .openGL, probed == nil {
             throw HostError(.openGL, message: "OpenGL was asked for, but no OpenGL context could be made.")
         }
@@ -125,8 +131,15 @@ final class WindowSurface: @unchecked Sendable {
         statisticsLock.unlock()
     }
 
+    /// How long an overlay change may wait for the next video frame while video plays: about one
+    /// frame at 24–30 fps. Presenting it on its own would cost a whole extra picture (the direct
+    /// software path renders the video again under it), for a change nobody sees sooner.
+    static let overlayCoalescing = 0.05
+
     /// Whether a presentation is waiting.
-    var isDue: Bool { !isDestroyed && (frameDue || redrawDue) }
+    var isDue: Bool {
+        !isDestroyed && (frameDue || (redrawDue && (redrawNotBefore == 0 || SDLVideo.ticks() >= redrawNotBefore)))
+    }
 
     // MARK: - Requests from the main actor (run as render-thread jobs)
 
@@ -134,18 +147,28 @@ final class WindowSurface: @unchecked Sendable {
     func setVideoRect(_ rect: PixelRect) {
         videoRect = rect
         frameDue = true
-        redrawDue = true
+        redrawNow()
     }
 
-    /// The overlay changed: present again.
-    func overlayChanged() { redrawDue = true }
+    /// The overlay changed: present again, with the next video frame when one is coming soon.
+    func overlayChanged() {
+        guard !redrawDue else { return }
+        redrawDue = true
+        let now = SDLVideo.ticks()
+        redrawNotBefore = now - lastFrameAt < 2 * Self.overlayCoalescing ? now + Self.overlayCoalescing : 0
+    }
+
+    private func redrawNow() {
+        redrawDue = true
+        redrawNotBefore = 0
+    }
 
     /// Applies a window change and reports the new size.
     func apply(_ change: (OpaquePointer) -> Void) {
         guard !isDestroyed else { return }
         change(window)
         reportSize()
-        redrawDue = true
+        redrawNow()
     }
 
     /// Frees the renderer (OpenGL context current), then destroys the presenter and the window.
@@ -171,7 +194,10 @@ final class WindowSurface: @unchecked Sendable {
         guard !isDestroyed, !isHidden else { return nil }
         switch presenter {
         case .software(let software):
-            return overlay.withFrame { software.capture(videoRect: videoRect, overlay: $0) }
+            // What the window shows is its surface: present now, then copy it.
+            redrawNow()
+            presentIfDue(now: SDLVideo.ticks())
+            return software.copySurface()
         case .openGL(let openGL):
             openGL.makeCurrent()
             defer { openGL.release() }
@@ -186,7 +212,10 @@ final class WindowSurface: @unchecked Sendable {
     /// libmpv signalled: let it work, and present when it has a new frame.
     func frameSignalled() {
         guard !isDestroyed else { return }
-        if withRenderContext({ renderer.update() }) { frameDue = true }
+        if withRenderContext({ renderer.update() }) {
+            frameDue = true
+            lastFrameAt = SDLVideo.ticks()
+        }
     }
 
     /// One SDL event for this window.
@@ -199,15 +228,15 @@ final class WindowSurface: @unchecked Sendable {
                 return
             case SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WINDOWEVENT_RESIZED:
                 reportSize()
-                redrawDue = true
+                redrawNow()
             case SDL_WINDOWEVENT_EXPOSED:
-                redrawDue = true
+                redrawNow()
             case SDL_WINDOWEVENT_MINIMIZED, SDL_WINDOWEVENT_HIDDEN:
                 isHidden = true
             case SDL_WINDOWEVENT_RESTORED, SDL_WINDOWEVENT_SHOWN, SDL_WINDOWEVENT_MAXIMIZED:
                 isHidden = false
                 reportSize()
-                redrawDue = true
+                redrawNow()
             default: break
             }
         }
@@ -252,26 +281,22 @@ final class WindowSurface: @unchecked Sendable {
         let newFrame = frameDue
         frameDue = false
         redrawDue = false
+        redrawNotBefore = 0
         let started = SDLVideo.seconds()
         switch presenter {
         case .software(let software):
-            if newFrame, !videoGone {
-                do {
-                    try software.renderVideo(renderer, size: videoRect)
-                    let seconds = SDLVideo.seconds() - started
-                    count {
-                        $0.videoRenderSeconds += seconds
-                        $0.videoFrames += 1
-                    }
-                } catch {
-                    videoGone = true
-                }
-            }
-            let compositing = try? overlay.withFrame { try software.present(videoRect: videoRect, overlay: $0) }
-            guard let compositing else { return }
-            renderer.reportSwap()
+            let renderer = videoGone ? nil : renderer
+            let presented = try? software.present(
+                renderer: renderer, newFrame: newFrame, videoRect: videoRect, overlay: overlay)
+            guard let presented else { return }
+            if presented.videoFailed { videoGone = true }
+            renderer?.reportSwap()
             count {
-                $0.overlayCompositeSeconds += compositing
+                if let seconds = presented.videoSeconds {
+                    $0.videoRenderSeconds += seconds
+                    if newFrame { $0.videoFrames += 1 }
+                }
+                $0.overlayCompositeSeconds += presented.compositeSeconds
                 $0.presentedFrames += 1
             }
         case .openGL(let openGL):

@@ -29,6 +29,15 @@ struct CairoCanvasTests {
         #expect(bounds.width <= 32 && bounds.height <= 42)
     }
 
+    @Test func farApartDrawingsAreSeparateRectanglesOfTheDrawnRegion() throws {
+        let canvas = try canvas(width: 200, height: 200)
+        canvas.fill(Rect(x: 0, y: 0, width: 200, height: 20), color: .black)
+        canvas.fill(Rect(x: 0, y: 170, width: 200, height: 30), color: .black)
+        #expect(canvas.drawnRegion.rects.count == 2)
+        #expect(canvas.drawnRegion.area < 200 * 60)
+        #expect(try #require(canvas.drawnBounds) == canvas.drawnRegion.bounds)
+    }
+
     @Test func translucentColoursKeepStraightAlpha() throws {
         let canvas = try canvas()
         canvas.fill(Rect(x: 0, y: 0, width: 10, height: 10), color: Color(red: 0, green: 0, blue: 1, alpha: 0.5))

@@ -1,3 +1,4 @@
+import Foundation
 import ReelSDL
 import Testing
 
@@ -19,6 +20,23 @@ struct RenderPathTests {
     func hardwareRenderersChooseOpenGL(_ renderer: String) {
         #expect(!RenderPath.isSoftwareRasterizer(renderer))
         #expect(RenderPath.choose(preference: .automatic, glRenderer: renderer) == .openGL)
+    }
+
+    @Test(arguments: [
+        (["dri/card0"], true), (["dri/renderD128"], true), (["nvidia0", "nvidiactl"], true),
+        (["dri/by-path"], false), (["null", "zero"], false), ([], false),
+    ])
+    func aGraphicsDeviceIsADRMOrNVIDIANode(nodes: [String], expected: Bool) throws {
+        let devices = FileManager.default.temporaryDirectory.appendingPathComponent("reel-dev-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: devices) }
+        try FileManager.default.createDirectory(at: devices, withIntermediateDirectories: true)
+        for node in nodes {
+            let url = devices.appendingPathComponent(node)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            #expect(FileManager.default.createFile(atPath: url.path, contents: nil))
+        }
+        #expect(RenderPath.hasGraphicsDevice(devices: devices.path) == expected)
     }
 
     @Test func withoutOpenGLTheSoftwarePathIsChosen() {

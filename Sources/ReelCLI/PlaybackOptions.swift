@@ -16,6 +16,13 @@ struct PlaybackOptions: ParsableArguments {
     @Flag(help: "Also print item events, seeks, track lists and the engine's log.")
     var verbose = false
 
+    @Flag(
+        help: """
+            Do not publish the player on D-Bus (MPRIS: desktop media controls, media keys, \
+            playerctl), watch logind's sleep or inhibit the screensaver.
+            """)
+    var noMpris = false
+
     @Option(
         help: ArgumentHelp(
             "When the window's controls show: auto (hide after 3 s of no input while playing), always, never, manual.",

@@ -65,6 +65,8 @@ final class PlaybackSession {
                 input.yield(.tick)
             }
         }
+        let desktop = DesktopControls(player: player, options: options)
+        desktop.onQuit = { input.yield(.key(.quit)) }
         let terminal = TerminalMode.enterRaw()
         let keys = terminal.map { _ in KeyReader(descriptor: STDIN_FILENO) { input.yield(.key($0)) } }
         let signals = SignalWatcher { signal in
@@ -85,6 +87,7 @@ final class PlaybackSession {
         keys?.stop()
         terminal?.restore()
         ticker.cancel()
+        desktop.stop()
         await player.shutdown()
         // Shutting down stops the item (with keep-open it is still open at its end): report
         // that end, then nothing else, since the session is over.

@@ -1,0 +1,46 @@
+import Foundation
+import ReelTesting
+import Testing
+
+/// `reel play` on libmpv publishes itself on the session bus unless `--no-mpris` is given.
+@Suite("reel play and MPRIS")
+struct ReelPlayTests {
+    @Test func reelPlayIsListedAndDrivenByPlayerctl() async throws {
+        let clip = try await MediaFixtures.url(for: .tenSecondClip)
+        let bus = try await PrivateBus.start()
+        defer { bus.stop() }
+        let reel = try ReelChild(["play", clip.path, "--headless", "--no-audio", "--json"], bus: bus)
+        defer { reel.terminate() }
+        #expect(await reel.waitForLine(containing: #""state":"playing""#))
+        let name = await Tool.run(["playerctl", "-l"], on: bus).output
+        #expect(name.hasPrefix("reel.instance"))
+        #expect(await Tool.run(["playerctl", "-p", "reel", "status"], on: bus).output == "Playing")
+        #expect(
+            await Tool.run(["playerctl", "-p", "reel", "metadata", "xesam:url"], on: bus).output == clip.absoluteString)
+        #expect(await Tool.run(["playerctl", "-p", "reel", "play-pause"], on: bus).status == 0)
+        #expect(await reel.waitForLine(containing: #""reason":"userInitiated","state":"paused""#))
+        #expect(await Tool.run(["playerctl", "-p", "reel", "position", "4"], on: bus).status == 0)
+        let position = await Tool.run(["playerctl", "-p", "reel", "position"], on: bus).output
+        #expect(Double(position).map { abs($0 - 4) < 0.5 } == true, "position \(position)")
+        let quit = await Tool.run(
+            [
+                "busctl", "--address=\(bus.address)", "call", "org.mpris.MediaPlayer2.\(name)",
+                "/org/mpris/MediaPlayer2", "org.mpris.MediaPlayer2", "Quit",
+            ], on: bus)
+        #expect(quit.status == 0, "\(quit.error)")
+        #expect(await reel.exitStatus() == 0)
+    }
+
+    @Test func noMprisStaysOffTheBus() async throws {
+        let clip = try await MediaFixtures.url(for: .shortClip)
+        let bus = try await PrivateBus.start()
+        defer { bus.stop() }
+        let reel = try ReelChild(["play", clip.path, "--headless", "--no-audio", "--json", "--no-mpris"], bus: bus)
+        defer { reel.terminate() }
+        #expect(await reel.waitForLine(containing: #""state":"playing""#))
+        let list = await Tool.run(["playerctl", "-l"], on: bus)
+        #expect(list.output.isEmpty)
+        #expect(list.error == "No players found")
+        #expect(await reel.exitStatus() == 0)
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// The `reel` executable built next to the test bundle, run on a private bus with its standard
+/// output lines recorded.
+final class ReelChild: @unchecked Sendable {
+    let lines = Recorder<String>()
+    private let process = Process()
+
+    /// Starts `reel arguments…` with `DBUS_SESSION_BUS_ADDRESS` set to `bus`'s address.
+    init(_ arguments: [String], bus: PrivateBus) throws {
+        let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let candidates = [directory, Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
+        guard
+            let executable = candidates.map({ $0.appendingPathComponent("reel") }).first(where: {
+                FileManager.default.isExecutableFile(atPath: $0.path)
+            })
+        else {
+            throw CocoaError(
+                .fileNoSuchFile, userInfo: [NSFilePathErrorKey: directory.appendingPathComponent("reel").path])
+        }
+        process.executableURL = executable
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address
+        environment["DISPLAY"] = nil
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let lines = lines
+        let reader = output.fileHandleForReading
+        let thread = Thread {
+            var pending = Data()
+            while true {
+                let chunk = reader.availableData
+                if chunk.isEmpty { break }
+                pending.append(chunk)
+                while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                    lines.record(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
+                    pending.removeSubrange(pending.startIndex...newline)
+                }
+            }
+        }
+        thread.start()
+    }
+
+    /// Waits until a line contains `text`.
+    func waitForLine(containing text: String, timeout: Duration = .seconds(20)) async -> Bool {
+        await lines.wait(timeout: timeout) { $0.contains { $0.contains(text) } }
+    }
+
+    /// Waits (on a thread of its own) for the process to exit and returns its status.
+    func exitStatus() async -> Int32 {
+        let process = process
+        return await withCheckedContinuation { continuation in
+            let thread = Thread {
+                process.waitUntilExit()
+                continuation.resume(returning: process.terminationStatus)
+            }
+            thread.start()
+        }
+    }
+
+    /// Kills the process if it still runs.
+    func terminate() {
+        if process.isRunning { process.terminate() }
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import ReelComposable
+import ReelCore
+import ReelTesting
+import Testing
+
+/// A remote control's commands (MPRIS, media keys) reach the feature with their reason, so a
+/// parent feature or analytics can tell them from the user's taps.
+@MainActor
+@Suite("Remote intents in PlayerFeature")
+struct RemoteIntentTests {
+    @Test func theIntentKeepsWhoAsked() async throws {
+        let engine = FakeEngine()
+        let item = MediaItem(url: URL(string: "https://media.test/clip.mp4")!)
+        engine.setMedia(FakeEngine.Media(duration: 60), for: item.url)
+        let store = Store(
+            initialState: PlayerFeature.State(), reducer: PlayerFeature(autoHideDelay: nil), engine: engine)
+        store.bridge(engine.events) { .engine($0) }
+        store.send(.load(item))
+        try await store.until("playing") { $0.playerState == .playing }
+
+        store.send(.pause(reason: .remote))
+        #expect(store.state.playback.intent == PlayIntent(playWhenReady: false, reason: .remote))
+        #expect(store.state.playerState == .paused(reason: .userInitiated))
+
+        store.send(.playPauseTapped)
+        #expect(store.state.playback.intent == PlayIntent(playWhenReady: true, reason: .user))
+
+        store.send(.pause(reason: .interruption))
+        #expect(store.state.playerState == .paused(reason: .interrupted))
+        await engine.shutdown()
+    }
+}

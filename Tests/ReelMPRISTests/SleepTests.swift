@@ -22,12 +22,12 @@ struct SleepTests {
         try player.load(item)
         try await player.until(state: .playing)
 
-        logind.prepareForSleep(true)
+        await logind.prepareForSleep(true)
         try await player.until(state: .paused(reason: .interrupted))
         #expect(player.playback.intent == PlayIntent(playWhenReady: false, reason: .interruption))
         #expect(player.isInterrupted)
 
-        logind.prepareForSleep(false)
+        await logind.prepareForSleep(false)
         try await player.until(state: .playing)
         #expect(player.playback.intent == PlayIntent(playWhenReady: true, reason: .interruption))
 
@@ -53,9 +53,9 @@ struct SleepTests {
         try monitor.start()
         try player.load(item)
         try await player.until(state: .playing)
-        logind.prepareForSleep(true)
+        await logind.prepareForSleep(true)
         try await player.until(state: .paused(reason: .interrupted))
-        logind.prepareForSleep(false)
+        await logind.prepareForSleep(false)
         var iterator = wakes.makeAsyncIterator()
         let resumed = await iterator.next()
         #expect(resumed == false)
@@ -64,6 +64,24 @@ struct SleepTests {
         monitor.stop()
         logind.stop()
         await player.shutdown()
+        bus.stop()
+    }
+
+    @Test func onlyTheOwnerOfLogindsNameCounts() async throws {
+        let bus = try await PrivateBus.start()
+        let logind = try StandInLogind(bus: bus)
+        let forger = try StandInLogind(bus: bus, ownsName: false)
+        let (signals, seen) = AsyncStream<Bool>.makeStream()
+        let monitor = SleepMonitor(address: .address(bus.address)) { seen.yield($0) }
+        try monitor.start()
+        await forger.prepareForSleep(true)
+        await logind.prepareForSleep(false)
+        var iterator = signals.makeAsyncIterator()
+        // The forged signal was sent first; the first one the monitor reports is logind's.
+        #expect(await iterator.next() == false)
+        monitor.stop()
+        forger.stop()
+        logind.stop()
         bus.stop()
     }
 }

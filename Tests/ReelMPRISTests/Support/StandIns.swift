@@ -3,22 +3,28 @@ import Foundation
 
 @testable import ReelMPRIS
 
-/// A stand-in logind on a test bus: owns `org.freedesktop.login1` and emits `PrepareForSleep`.
+/// A stand-in logind on a test bus: owns `org.freedesktop.login1` and emits `PrepareForSleep`;
+/// with `ownsName` false, a forger that sends the same signal without owning the name.
 final class StandInLogind: Sendable {
     private let connection: BusConnection
 
-    init(bus: PrivateBus) throws {
+    init(bus: PrivateBus, ownsName: Bool = true) throws {
         connection = try BusConnection(.address(bus.address))
-        try BusStatus.check(sd_bus_request_name(connection.bus, "org.freedesktop.login1", 0))
+        if ownsName { try BusStatus.check(sd_bus_request_name(connection.bus, "org.freedesktop.login1", 0)) }
         connection.start(name: "test.logind")
     }
 
-    /// Emits `PrepareForSleep(sleeping)` as logind does before sleep (true) and after waking (false).
-    func prepareForSleep(_ sleeping: Bool) {
-        connection.perform { connection in
-            _ = reel_bus_emit_bool(
-                connection.bus, "/org/freedesktop/login1", "org.freedesktop.login1.Manager", "PrepareForSleep",
-                sleeping ? 1 : 0)
+    /// Emits `PrepareForSleep(sleeping)` as logind does before sleep (true) and after waking
+    /// (false); returns once the signal has been written to the bus.
+    func prepareForSleep(_ sleeping: Bool) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            connection.perform { connection in
+                _ = reel_bus_emit_bool(
+                    connection.bus, "/org/freedesktop/login1", "org.freedesktop.login1.Manager", "PrepareForSleep",
+                    sleeping ? 1 : 0)
+                _ = sd_bus_flush(connection.bus)
+                continuation.resume()
+            }
         }
     }
 

@@ -80,7 +80,7 @@ let package = Package(
         // offscreen snapshots.
         .target(
             name: "ReelSDL",
-            dependencies: ["CSDL2", "CCairo", "ReelCore", "ReelMPV", "ReelContainer"],
+            dependencies: ["CSDL2", "CCairo", "ReelCore", "ReelMPV", "ReelPlayer", "ReelContainer"],
             swiftSettings: strictSettings
         ),
         // Layer 4: seek previews and thumbnails from local files (FFmpeg), WebVTT sprite tracks and
@@ -161,7 +161,8 @@ let package = Package(
         .testTarget(
             name: "ReelSDLTests",
             dependencies: [
-                "CSDL2", "CCairo", "ReelCore", "ReelMPV", "ReelComposable", "ReelContainer", "ReelSDL", "ReelTesting",
+                "CSDL2", "CCairo", "ReelCore", "ReelMPV", "ReelPlayer", "ReelComposable", "ReelContainer", "ReelSDL",
+                "ReelTesting",
             ],
             // Reference PNGs are read from the source tree by path, not bundled.
             exclude: ["References"],

@@ -35,6 +35,13 @@ public final class Player {
     /// Whether ``shutdown()`` was called.
     public private(set) var isShutDown = false
 
+    /// How the video is shown (see ``attachPresentation(_:)``; ``Presentation/none`` without a
+    /// window).
+    public internal(set) var presentation = Presentation.none
+
+    /// Whether the attached host can show picture in picture now.
+    public internal(set) var isPictureInPicturePossible = false
+
     @ObservationIgnored private let engine: any PlaybackEngine
     @ObservationIgnored private let clock: any Clock<Duration>
     @ObservationIgnored private var eventTask: Task<Void, Never>?
@@ -44,6 +51,8 @@ public final class Player {
     @ObservationIgnored private var nextSubscriber: UInt64 = 0
     /// The interruption in progress and the policy for its end (Player+Interruption.swift).
     @ObservationIgnored var interruption = InterruptionRecord()
+    /// What shows the video (Player+Presentation.swift).
+    @ObservationIgnored weak var presentationHost: (any PresentationHost)?
 
     /// Called on the main actor after every change of ``state``.
     @ObservationIgnored public var onStateChange: (@MainActor (PlayerState) -> Void)?

@@ -16,7 +16,8 @@ import ReelMPV
 /// usable only there.
 final class GLPresenter {
     let gl: GLFunctions
-    private let window: OpaquePointer
+    /// The window presentations go to (see ``retarget(to:)``).
+    private(set) var window: OpaquePointer
     private let context: SDL_GLContext
     private let quad: GLOverlayQuad
     private var offscreen: (framebuffer: UInt32, texture: UInt32, width: Int, height: Int)?
@@ -43,6 +44,12 @@ final class GLPresenter {
         }
         self.window = window
         self.context = context
+    }
+
+    /// Presents into `window` from now on (the picture-in-picture window and back). It must be
+    /// made with `SDL_WINDOW_OPENGL`, like the first, so the same context can draw into it.
+    func retarget(to window: OpaquePointer) {
+        self.window = window
     }
 
     /// The drawable size in device pixels.

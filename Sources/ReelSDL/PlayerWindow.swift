@@ -2,6 +2,7 @@ import CSDL2
 import ReelContainer
 import ReelCore
 import ReelMPV
+import ReelPlayer
 
 /// An SDL2 window that shows an ``MPVEngine``'s video with an ``OverlayHost`` (the player
 /// container, or any overlay) drawn on top, and routes input to it.
@@ -104,8 +105,16 @@ public final class PlayerWindow {
     /// Whether ``close()`` ran.
     public private(set) var isClosed = false
 
-    private let surface: WindowSurface
+    let surface: WindowSurface
     private let overlay: any OverlayHost
+    /// What the picture-in-picture window draws and routes input to.
+    let pictureInPictureOverlay = PictureInPictureOverlay()
+    /// Whether the video shows in the picture-in-picture window.
+    var inPictureInPicture = false
+    /// The player told about presentation changes (see ``attach(to:)``).
+    weak var player: Player?
+    /// The overlays of the window that shows the video now.
+    private var activeOverlay: any OverlayHost { inPictureInPicture ? pictureInPictureOverlay : overlay }
     private let layer = OverlayLayer()
     private let messages: AsyncStream<WindowMessage>
     private let continuation: AsyncStream<WindowMessage>.Continuation
@@ -176,7 +185,9 @@ public final class PlayerWindow {
     /// Enters or leaves full screen (the desktop's resolution, no mode change).
     public func setFullscreen(_ fullscreen: Bool) {
         guard !isClosed else { return }
+        if fullscreen, inPictureInPicture { setPictureInPicture(false) }
         self.fullscreen = fullscreen
+        defer { reportPresentation() }
         let surface = surface
         RenderThread.shared.post {
             surface.apply { SDL_SetWindowFullscreen($0, fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0) }
@@ -203,9 +214,11 @@ public final class PlayerWindow {
     public func close() {
         guard !isClosed else { return }
         isClosed = true
+        inPictureInPicture = false
         let surface = surface
         RenderThread.shared.sync { surface.destroy() }
         continuation.finish()
+        player?.detachPresentation()
     }
 
     // MARK: - Loop
@@ -239,6 +252,8 @@ public final class PlayerWindow {
                 layoutDirty = true
             case .closeRequested:
                 close()
+            case .pictureInPictureCloseRequested:
+                closePictureInPicture()
             case .timer:
                 let now = SDLVideo.ticks()
                 if now - lastInput >= 0.1 {
@@ -263,7 +278,7 @@ public final class PlayerWindow {
     }
 
     private func deliver(_ input: InputEvent) {
-        guard !isClosed, !overlay.handle(input) else { return }
+        guard !isClosed, !activeOverlay.handle(input) else { return }
         if let onUnhandledInput {
             onUnhandledInput(input)
             return
@@ -283,11 +298,11 @@ public final class PlayerWindow {
         guard !isClosed else { return }
         if layoutDirty {
             relayout()
-        } else if overlay.needsDisplay {
+        } else if activeOverlay.needsDisplay {
             let now = SDLVideo.ticks()
             if force || now - lastDraw >= 1.0 / 60 { redrawOverlay(at: now) }
         }
-        wantsFrames = overlay.needsDisplay
+        wantsFrames = activeOverlay.needsDisplay
     }
 
     private func relayout() {
@@ -296,6 +311,7 @@ public final class PlayerWindow {
         let (width, height) = pixelSize
         guard logical.width > 0, width > 0, height > 0 else { return }
         let scale = Double(width) / logical.width
+        let overlay = activeOverlay
         overlay.layout(size: logical, scale: scale)
         let frame = overlay.videoFrame
         let videoRect = PixelRect(
@@ -313,7 +329,7 @@ public final class PlayerWindow {
 
     private func redrawOverlay(at now: Double) {
         let started = SDLVideo.seconds()
-        layer.redraw(overlay)
+        layer.redraw(activeOverlay)
         lastDraw = now
         overlayDraws += 1
         overlayDrawSeconds += SDLVideo.seconds() - started

@@ -22,8 +22,11 @@ final class RenderThread: @unchecked Sendable {
     private var jobs: [@Sendable () -> Void] = []
     private var wakeEventType: UInt32 = 0
     private var thread: Thread?
-    /// Render thread only: the open windows by SDL window ID.
-    private var surfaces: [UInt32: WindowSurface] = [:]
+    /// Render thread only: the open windows' surfaces.
+    private var surfaces: [WindowSurface] = []
+    /// Render thread only: which surface gets the events of an SDL window ID (a surface with a
+    /// picture-in-picture window has two).
+    private var routes: [UInt32: WindowSurface] = [:]
     /// Render thread only: user event type of libmpv's frame signals.
     private(set) var frameEventType: UInt32 = 0
 
@@ -64,11 +67,21 @@ final class RenderThread: @unchecked Sendable {
 
     // MARK: - Render thread
 
-    /// Adds a window to event routing (render thread).
-    func register(_ surface: WindowSurface) { surfaces[surface.sdlWindowID] = surface }
+    /// Adds a window's surface: it presents and gets its window's events (render thread).
+    func register(_ surface: WindowSurface) {
+        surfaces.append(surface)
+        routes[surface.sdlWindowID] = surface
+    }
 
-    /// Removes a window from event routing (render thread).
-    func unregister(_ surface: WindowSurface) { surfaces[surface.sdlWindowID] = nil }
+    /// Removes a window's surface and every route to it (render thread).
+    func unregister(_ surface: WindowSurface) {
+        surfaces.removeAll { $0 === surface }
+        routes = routes.filter { $0.value !== surface }
+    }
+
+    /// Routes the events of another SDL window (picture in picture) to `surface`, or stops
+    /// routing them when `surface` is nil (render thread).
+    func route(windowID: UInt32, to surface: WindowSurface?) { routes[windowID] = surface }
 
     /// Starts SDL once (render thread); registers the user events the loop uses.
     func startSDL() throws(HostError) {
@@ -93,9 +106,9 @@ final class RenderThread: @unchecked Sendable {
             }
             while SDL_PollEvent(&event) != 0 { handle(event) }
             let now = SDLVideo.ticks()
-            for surface in surfaces.values { surface.presentIfDue(now: now) }
+            for surface in surfaces { surface.presentIfDue(now: now) }
             runJobs()
-            let busy = surfaces.values.contains { $0.isDue }
+            let busy = surfaces.contains { $0.isDue }
             if !busy, SDL_WaitEventTimeout(&event, 20) != 0 { handle(event) }
         }
     }
@@ -110,11 +123,11 @@ final class RenderThread: @unchecked Sendable {
 
     private func handle(_ event: SDL_Event) {
         if event.type == frameEventType {
-            surfaces.values.first { $0.identifier == event.user.code }?.frameSignalled()
+            surfaces.first { $0.identifier == event.user.code }?.frameSignalled()
             return
         }
         if event.type == wakeEventType || event.type == SDL_QUIT.rawValue { return }
-        guard let id = Self.windowID(of: event), let surface = surfaces[id] else { return }
+        guard let id = Self.windowID(of: event), let surface = routes[id] else { return }
         surface.handle(event)
     }
 

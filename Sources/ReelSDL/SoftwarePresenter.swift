@@ -25,7 +25,8 @@ final class SoftwarePresenter {
         var videoFailed: Bool
     }
 
-    private let window: OpaquePointer
+    /// The window presentations go to (see ``retarget(to:)``).
+    private(set) var window: OpaquePointer
     /// The last video frame, the size of the video rectangle (copying path only).
     private var video: FrameBuffer?
     /// The composed picture, when the window surface's pixel format is not Reel's own.
@@ -37,6 +38,12 @@ final class SoftwarePresenter {
             throw HostError(.sdl, message: "The window's surface could not be made: \(SDLVideo.lastError).")
         }
         self.window = window
+    }
+
+    /// Presents into `window`'s surface from now on (the picture-in-picture window and back).
+    func retarget(to window: OpaquePointer) {
+        self.window = window
+        converted = nil
     }
 
     /// The drawable size in device pixels.

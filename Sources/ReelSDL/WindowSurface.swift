@@ -12,6 +12,8 @@ enum WindowMessage: Sendable {
     case resized(Size, pixelWidth: Int, pixelHeight: Int)
     /// The user asked to close the window (close button, window manager).
     case closeRequested
+    /// The user closed the picture-in-picture window from the window manager.
+    case pictureInPictureCloseRequested
     /// The host's own timer (see ``PlayerWindow/run()``).
     case timer
 }
@@ -51,6 +53,10 @@ final class WindowSurface: @unchecked Sendable {
     private var videoGone = false
     private var isDestroyed = false
     private var videoRect = PixelRect(x: 0, y: 0, width: 0, height: 0)
+    /// The picture-in-picture window while it is open.
+    private var pictureInPicture: OpaquePointer?
+    /// The window presentations go to: the picture-in-picture window while it is open.
+    private var target: OpaquePointer { pictureInPicture ?? window }
 
     /// Makes the window, its presenter and `engine`'s renderer (render thread).
     init(
@@ -175,6 +181,7 @@ final class WindowSurface: @unchecked Sendable {
     func destroy() {
         guard !isDestroyed else { return }
         isDestroyed = true
+        closePictureInPicture()
         RenderThread.shared.unregister(self)
         switch presenter {
         case .software(let software):
@@ -207,6 +214,77 @@ final class WindowSurface: @unchecked Sendable {
         }
     }
 
+    // MARK: - Picture in picture
+
+    /// The usable width of the main window's display, in pixels (0 when SDL cannot tell).
+    func displayUsableWidth() -> Int {
+        var usable = SDL_Rect()
+        guard SDL_GetDisplayUsableBounds(max(0, SDL_GetWindowDisplayIndex(window)), &usable) == 0 else { return 0 }
+        return Int(usable.w)
+    }
+
+    /// Whether the picture-in-picture window is open.
+    var isPictureInPictureOpen: Bool { pictureInPicture != nil }
+
+    /// Opens a borderless, always-on-top window of `width` × `height` logical pixels near the
+    /// bottom-right corner of the main window's display, moves the video there and hides the
+    /// main window. Returns whether the picture-in-picture window is open.
+    func openPictureInPicture(width: Int, height: Int, title: String) -> Bool {
+        guard !isDestroyed else { return false }
+        guard pictureInPicture == nil else { return true }
+        var flags =
+            SDL_WINDOW_BORDERLESS.rawValue | SDL_WINDOW_ALWAYS_ON_TOP.rawValue | SDL_WINDOW_RESIZABLE.rawValue
+            | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_SKIP_TASKBAR.rawValue
+        if renderPath == .openGL { flags |= SDL_WINDOW_OPENGL.rawValue }
+        var usable = SDL_Rect()
+        let display = max(0, SDL_GetWindowDisplayIndex(window))
+        if SDL_GetDisplayUsableBounds(display, &usable) != 0 {
+            usable = SDL_Rect(x: 0, y: 0, w: Int32(width) + 32, h: Int32(height) + 32)
+        }
+        let margin: Int32 = 16
+        let x = max(usable.x, usable.x + usable.w - Int32(width) - margin)
+        let y = max(usable.y, usable.y + usable.h - Int32(height) - margin)
+        guard let window = SDL_CreateWindow(title, x, y, Int32(width), Int32(height), flags) else { return false }
+        switch presenter {
+        case .software(let software):
+            software.retarget(to: window)
+        case .openGL(let openGL):
+            openGL.release()
+            openGL.retarget(to: window)
+        }
+        pictureInPicture = window
+        RenderThread.shared.route(windowID: SDL_GetWindowID(window), to: self)
+        SDL_HideWindow(self.window)
+        isHidden = false
+        reportSize()
+        frameDue = true
+        redrawNow()
+        return true
+    }
+
+    /// Moves the video back into the main window, shows it and destroys the picture-in-picture
+    /// window. Does nothing when none is open.
+    func closePictureInPicture() {
+        guard let pictureInPicture else { return }
+        switch presenter {
+        case .software(let software):
+            software.retarget(to: window)
+        case .openGL(let openGL):
+            openGL.release()
+            openGL.retarget(to: window)
+        }
+        RenderThread.shared.route(windowID: SDL_GetWindowID(pictureInPicture), to: nil)
+        SDL_DestroyWindow(pictureInPicture)
+        self.pictureInPicture = nil
+        guard !isDestroyed else { return }
+        SDL_ShowWindow(window)
+        SDL_RaiseWindow(window)
+        isHidden = false
+        reportSize()
+        frameDue = true
+        redrawNow()
+    }
+
     // MARK: - Events
 
     /// libmpv signalled: let it work, and present when it has a new frame.
@@ -222,9 +300,12 @@ final class WindowSurface: @unchecked Sendable {
     func handle(_ event: SDL_Event) {
         guard !isDestroyed else { return }
         if event.type == SDL_WINDOWEVENT.rawValue {
+            let fromPictureInPicture = pictureInPicture.map { event.window.windowID == SDL_GetWindowID($0) } ?? false
+            // The main window hides while picture in picture shows: only the shown window counts.
+            guard fromPictureInPicture || pictureInPicture == nil else { return }
             switch SDL_WindowEventID(UInt32(event.window.event)) {
             case SDL_WINDOWEVENT_CLOSE:
-                messages.yield(.closeRequested)
+                messages.yield(fromPictureInPicture ? .pictureInPictureCloseRequested : .closeRequested)
                 return
             case SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WINDOWEVENT_RESIZED:
                 reportSize()
@@ -246,7 +327,7 @@ final class WindowSurface: @unchecked Sendable {
     private func reportSize() {
         var width: Int32 = 0
         var height: Int32 = 0
-        SDL_GetWindowSize(window, &width, &height)
+        SDL_GetWindowSize(target, &width, &height)
         let (pixelWidth, pixelHeight) = outputSize
         messages.yield(
             .resized(

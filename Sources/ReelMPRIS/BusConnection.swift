@@ -18,7 +18,7 @@ final class BusConnection: @unchecked Sendable {
     private let wakeDescriptor: Int32
     private let mailbox = Mutex(Mailbox())
     private let finished = DispatchSemaphore(value: 0)
-    private let handlers = Mutex<[BusHandler]>([])
+    private let kept = Mutex<[any AnyObject & Sendable]>([])
 
     private struct Mailbox {
         var actions: [@Sendable (BusConnection) -> Void] = []
@@ -59,8 +59,9 @@ final class BusConnection: @unchecked Sendable {
         thread.start()
     }
 
-    /// Keeps `handler` alive until the connection closes.
-    func keep(_ handler: BusHandler) { handlers.withLock { $0.append(handler) } }
+    /// Keeps `object` (a handler or context that C callbacks use) alive for as long as the
+    /// connection: its thread may call back into it until then.
+    func keep(_ object: any AnyObject & Sendable) { kept.withLock { $0.append(object) } }
 
     /// Runs `action` on the connection's thread, after the actions handed over before it.
     func perform(_ action: @escaping @Sendable (BusConnection) -> Void) {

@@ -75,6 +75,8 @@ public final class MPRISService {
         let endpoint = MPRISEndpoint(snapshot: published, connection: connection) { [weak self] request in
             self?.handle(request) ?? .failed(name: "org.mpris.MediaPlayer2.Reel.Gone", message: "The player is gone.")
         }
+        // The callbacks' context lives as long as the connection, even if this service does not.
+        connection.keep(endpoint)
         // Still on this thread: the bus thread starts below, after the last direct use.
         var callbacks = endpoint.callbacks()
         var objects: OpaquePointer?
@@ -98,6 +100,8 @@ public final class MPRISService {
         generation += 1
         observe(generation)
     }
+
+    isolated deinit { stop() }
 
     /// Leaves the bus. Idempotent.
     public func stop() {

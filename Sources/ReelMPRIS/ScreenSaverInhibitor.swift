@@ -52,6 +52,8 @@ public final class ScreenSaverInhibitor {
         follow(generation)
     }
 
+    isolated deinit { stop() }
+
     /// Releases any inhibition and disconnects. Idempotent.
     public func stop() {
         guard isRunning, let connection else { return }

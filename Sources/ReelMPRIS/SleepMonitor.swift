@@ -70,6 +70,8 @@ public final class SleepMonitor {
         connection.start(name: "reel.logind")
     }
 
+    isolated deinit { stop() }
+
     /// Disconnects. Idempotent.
     public func stop() {
         isRunning = false

@@ -31,3 +31,22 @@ struct WithoutBusTests {
         await player.shutdown()
     }
 }
+
+/// A service released without `stop()` leaves the bus by itself.
+@MainActor
+@Suite("MPRIS lifetime")
+struct LifetimeTests {
+    @Test func releasingTheServiceLeavesTheBus() async throws {
+        let bus = try await PrivateBus.start()
+        defer { bus.stop() }
+        let player = Player(engine: FakeEngine())
+        var service: MPRISService? = MPRISService(
+            player, configuration: MPRISConfiguration(address: .address(bus.address)))
+        try service?.start()
+        #expect(await Tool.run(["playerctl", "-l"], on: bus).output.hasPrefix("reel.instance"))
+        service = nil
+        let list = await Tool.run(["playerctl", "-l"], on: bus)
+        #expect(list.output.isEmpty, "\(list.output)")
+        await player.shutdown()
+    }
+}

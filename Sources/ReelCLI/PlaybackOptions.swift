@@ -36,6 +36,12 @@ struct PlaybackOptions: ParsableArguments {
             """)
     var systemPlayer = false
 
+    @Flag(
+        help: """
+            Start in picture in picture: a small borderless window that stays above the others             (hover it for restore and close).
+            """)
+    var pictureInPicture = false
+
     /// The engine configuration these flags ask for: the standard one without video output;
     /// with `--no-audio` the headless one; with `--system-player` mpv's own window. A window
     /// session switches video to the render API.

@@ -89,6 +89,13 @@ final class WindowSession {
             container.isFullscreen = window.isFullscreen
         }
         container.onQuit = { [weak window] in window?.close() }
+        window.onPictureInPictureRequest = { [weak store] request in
+            switch request {
+            case .togglePlayPause: store?.send(.playPauseTapped)
+            case .pause: store?.send(.pause())
+            }
+        }
+        if options.pictureInPicture { try? window.present(.pictureInPicture) }
         let remote = StoreRemote(store)
         let desktop = DesktopControls(remote, options: options) { remote.sleep($0) }
         desktop.onQuit = { [weak window] in window?.close() }

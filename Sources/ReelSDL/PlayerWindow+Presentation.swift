@@ -9,6 +9,14 @@ import ReelPlayer
 /// corner) showing the same video from the same engine: libmpv has one renderer per engine, so
 /// the renderer moves there and the main window hides, keeping its size and state for the way
 /// back. On hover it shows a restore button and a close button; closing it pauses the player.
+/// What the picture-in-picture window asks of playback.
+public enum PictureInPictureRequest: Hashable, Sendable {
+    /// A click on the video: play or pause.
+    case togglePlayPause
+    /// The window was closed: pause.
+    case pause
+}
+
 extension PlayerWindow: PresentationHost {
     /// The picture-in-picture window's width as a share of the display's usable width.
     static let pictureInPictureShare = 0.25
@@ -48,13 +56,25 @@ extension PlayerWindow: PresentationHost {
     }
 
     /// Makes `player` follow this window's presentation: it is attached as the player's host,
-    /// and the picture-in-picture window's clicks play and pause it.
+    /// and the picture-in-picture window's requests (``onPictureInPictureRequest``) play and
+    /// pause it.
     public func attach(to player: Player) {
         self.player = player
-        pictureInPictureOverlay.onTogglePlayPause = { [weak player] in try? player?.togglePlayPause() }
+        onPictureInPictureRequest = { [weak player] request in
+            switch request {
+            case .togglePlayPause: try? player?.togglePlayPause()
+            case .pause: try? player?.pause()
+            }
+        }
+        player.attachPresentation(self)
+    }
+
+    /// Connects the picture-in-picture window's buttons (once, from `init`).
+    func connectPictureInPicture() {
+        pictureInPictureOverlay.onTogglePlayPause = { [weak self] in self?.onPictureInPictureRequest?(.togglePlayPause)
+        }
         pictureInPictureOverlay.onRestore = { [weak self] in self?.setPictureInPicture(false) }
         pictureInPictureOverlay.onClose = { [weak self] in self?.closePictureInPicture() }
-        player.attachPresentation(self)
     }
 
     /// Opens or closes the picture-in-picture window.
@@ -80,7 +100,7 @@ extension PlayerWindow: PresentationHost {
     func closePictureInPicture() {
         guard inPictureInPicture else { return }
         setPictureInPicture(false)
-        try? player?.pause()
+        onPictureInPictureRequest?(.pause)
     }
 
     /// Tells the attached player how the video is shown now.

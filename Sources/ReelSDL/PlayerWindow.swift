@@ -113,6 +113,9 @@ public final class PlayerWindow {
     var inPictureInPicture = false
     /// The player told about presentation changes (see ``attach(to:)``).
     weak var player: Player?
+    /// What the picture-in-picture window's clicks and close ask for; ``attach(to:)`` sets it to
+    /// drive the player. Hosts without a ``Player`` (a store) set their own.
+    public var onPictureInPictureRequest: ((PictureInPictureRequest) -> Void)?
     /// The overlays of the window that shows the video now.
     private var activeOverlay: any OverlayHost { inPictureInPicture ? pictureInPictureOverlay : overlay }
     private let layer = OverlayLayer()
@@ -153,6 +156,7 @@ public final class PlayerWindow {
         titleText = options.title
         fullscreen = options.fullscreen
         lastInput = SDLVideo.ticks()
+        connectPictureInPicture()
     }
 
     isolated deinit {

@@ -30,7 +30,7 @@ final class Recorder<Value: Sendable>: Sendable {
     }
 
     /// Returns true as soon as `predicate` holds for the values recorded, false after `timeout`.
-    func wait(timeout: Duration = .seconds(10), until predicate: @escaping @Sendable ([Value]) -> Bool) async -> Bool {
+    func wait(timeout: Duration = .seconds(30), until predicate: @escaping @Sendable ([Value]) -> Bool) async -> Bool {
         let id = state.withLock { state in
             state.nextWaiter += 1
             return state.nextWaiter

@@ -43,6 +43,9 @@ GUI_SUITES   := PlayerWindowTests|WindowPlaybackTests
 BENCH_ARGS   ?=
 FUZZ_COUNT   ?= 500
 FUZZ_SEED    ?= 1
+# `make sanitize`: the engine suites, each sanitizer in its own scratch path.
+SANITIZE_SUITES := ReelMPVTests|ReelCoreTests|ReelPlayerTests
+SANITIZERS   := scripts/sanitizers
 
 SCRATCH_DIR  := $(if $(SCRATCH),$(SCRATCH),.build)
 SPM          := $(if $(SCRATCH),--scratch-path $(SCRATCH))
@@ -66,7 +69,7 @@ define checked-build
 	fi
 endef
 
-.PHONY: help deps build build-tests test unit-test gui-test lint format run bench bench-run soak fuzz screenshots clean distclean
+.PHONY: help deps build build-tests test unit-test gui-test lint format run bench bench-run soak fuzz sanitize screenshots clean distclean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/^([a-z-]+):.*## /  make \1\t/' | expand -t 22
@@ -128,6 +131,21 @@ soak: build-tests ## Long lifecycle runs: 1000 load/stop and 100 create/destroy 
 fuzz: build-tests ## Seeded mutation fuzzing: FUZZ_COUNT (500) damaged files through probe and play, no crash or hang
 	REEL_FUZZ_COUNT=$(FUZZ_COUNT) REEL_FUZZ_SEED=$(FUZZ_SEED) $(TEST_WRAPPER) \
 		$(SWIFT) test $(SPM) --skip-build --filter FuzzTests 2>&1 | tee $(LOGS)/fuzz.log
+
+# `swift test` exits non-zero on any AddressSanitizer error, on a leak at exit (LeakSanitizer) and
+# on any ThreadSanitizer report (exit code 66). Only third-party reports are suppressed
+# ($(SANITIZERS)/*.supp explains each).
+sanitize: deps ## The engine tests under AddressSanitizer, then ThreadSanitizer (.build-asan, .build-tsan); not in `make test`
+	@mkdir -p $(LOGS)
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan 2>&1 | tee $(LOGS)/sanitize-address-build.log
+	ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/$(SANITIZERS)/lsan.supp:print_suppressions=0 \
+		$(TEST_WRAPPER) $(SWIFT) test --sanitize=address --scratch-path .build-asan --skip-build \
+		--filter '$(SANITIZE_SUITES)' 2>&1 | tee $(LOGS)/sanitize-address.log
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan 2>&1 | tee $(LOGS)/sanitize-thread-build.log
+	TSAN_OPTIONS=suppressions=$(CURDIR)/$(SANITIZERS)/tsan.supp \
+		$(TEST_WRAPPER) $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --skip-build \
+		--filter '$(SANITIZE_SUITES)' 2>&1 | tee $(LOGS)/sanitize-thread.log
+	@echo "sanitize: AddressSanitizer and ThreadSanitizer found nothing in $(SANITIZE_SUITES)"
 
 screenshots: deps ## Make the README's pictures again with `reel snapshot`
 	$(call checked-build,screenshots,--product reel)

@@ -89,6 +89,10 @@ public final class FakeEngine: PlaybackEngine {
         emit(.property(.muted(false)))
     }
 
+    /// Ends the event stream, so that a consumer still waiting on it (such as a `Player` that was
+    /// never shut down) finishes instead of waiting forever — LeakSanitizer found those tasks.
+    deinit { continuation.finish() }
+
     // MARK: - Scripting
 
     /// Every command accepted so far.

@@ -11,7 +11,7 @@ enum BenchMode: Equatable {
 
     /// The usage text.
     static let usage = """
-        USAGE: ReelBench [--runs N] [--ttff-runs N] [--quick] [--thumbnails-only] [--window-only]
+        USAGE: ReelBench [--runs N] [--ttff-runs N] [--quick] [--thumbnails-only] [--window-only] [--seek-only]
 
         Plays a generated 1920x1080 30 fps H.264/AAC clip headless, with Reel (MPVEngine and Player
         in a child process) and with the mpv command-line player, interleaved, and prints the median,
@@ -30,6 +30,9 @@ enum BenchMode: Equatable {
                           memory, and the time to redraw the controls (a private Xvfb without
                           DISPLAY; the default run adds this table last when Xvfb or DISPLAY exists).
           --window-runs N Runs of each player in the window benchmark (default 5).
+          --seek-only     Measure only the seek latency: exact seeks on the paused 1080p clip,
+                          Reel's engine against the mpv CLI over its JSON IPC, interleaved.
+          --seeks N       Seeks of each player in the seek-latency benchmark (default 25).
           -h, --help      Show this help.
 
         ENVIRONMENT:
@@ -49,6 +52,8 @@ enum BenchMode: Equatable {
             case "--reducer-only": settings.reducerOnly = true
             case "--thumbnails-only": settings.thumbnailsOnly = true
             case "--window-only": settings.windowOnly = true
+            case "--seek-only": settings.seekOnly = true
+            case "--seeks": settings.seeks = try count(remaining.popFirst(), for: argument)
             case "--window-runs": settings.windowRuns = try count(remaining.popFirst(), for: argument)
             case "--reducer-runs": settings.reducerRuns = try count(remaining.popFirst(), for: argument)
             case "--runs": settings.runs = try count(remaining.popFirst(), for: argument)
@@ -90,6 +95,10 @@ struct BenchSettings: Equatable {
     var windowOnly = false
     /// Runs of each player in the window benchmark.
     var windowRuns = 5
+    /// Measure only the seek latency.
+    var seekOnly = false
+    /// Exact seeks per player in the seek-latency benchmark.
+    var seeks = 25
 
     /// Runs of each thumbnail process loop (one loop of ffmpeg takes 15–20 s).
     var thumbnailLoopRuns: Int { quick ? 1 : 3 }

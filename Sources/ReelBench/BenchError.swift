@@ -8,6 +8,8 @@ enum BenchError: Error, CustomStringConvertible {
     case childFailed(String, status: Int32)
     /// The package's own executable could not be found.
     case noExecutablePath
+    /// The seek-latency measurement failed.
+    case seek(String)
     /// Anything else that stops a measurement, said in full.
     case failed(String)
 
@@ -22,6 +24,7 @@ enum BenchError: Error, CustomStringConvertible {
                 "\(command) was killed by signal \(status & 0x7F)."
             }
         case .noExecutablePath: "The path of the ReelBench executable could not be found."
+        case .seek(let message): "Seek latency: \(message)"
         case .failed(let message): message
         }
     }

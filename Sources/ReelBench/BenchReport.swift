@@ -33,6 +33,23 @@ struct BenchReport {
     /// The goals.
     var goals: [Goal]
 
+    /// The overview's rows: CPU, time to first frame and memory against mpv.
+    func overview() -> [Overview.Row] {
+        let picks: [(String, String, Int)] = [
+            (Benchmark.Metric.cpu, "Headless playback CPU, 1080p (s)", 3),
+            (Benchmark.Metric.firstFrame, "Time to first frame, 1080p (s)", 3),
+            ("Max RSS (MiB)", "Headless playback max RSS (MiB)", 1),
+        ]
+        return picks.compactMap { metric, name, precision in
+            guard let row = rows.first(where: { $0.metric == metric }) else { return nil }
+            let goal = goals.first { $0.metric == metric }
+            return Overview.Row(
+                benchmark: name, reel: row.reel.median, peer: row.mpv.median, peerName: "mpv CLI", precision: precision,
+                goal: goal.map { String(format: "ratio ≤ %.2f", $0.maximumRatio) } ?? "—",
+                met: goal.map { row.ratio <= $0.maximumRatio })
+        }
+    }
+
     /// The aligned text table and the goal check.
     func text() -> String {
         let header = ["Metric", "Reel median", "min", "max", "mpv median", "min", "max", "Reel/mpv"]

@@ -24,16 +24,22 @@ enum ReelBench {
         case .childPlay(let path, let firstFrameOnly):
             exit(await ChildPlayback.run(path: path, firstFrameOnly: firstFrameOnly))
         case .benchmark(let settings):
+            var overview = Overview()
             if settings.windowOnly {
-                if !printWindow(settings, required: true) { exit(1) }
+                if !printWindow(settings, required: true, into: &overview) { exit(1) }
                 return
             }
             if settings.thumbnailsOnly {
-                await printThumbnails(settings)
+                await printThumbnails(settings, into: &overview)
                 return
             }
             if settings.reducerOnly {
-                printReducerThroughput(runs: settings.reducerRuns)
+                printReducerThroughput(runs: settings.reducerRuns, into: &overview)
+                return
+            }
+            if settings.seekOnly {
+                if await !printSeekLatency(settings, into: &overview) { exit(1) }
+                print(overview.markdown(title: "Seek latency"))
                 return
             }
             // NB: the child processes run first. Linux counts the parent's resident memory in a
@@ -46,22 +52,67 @@ enum ReelBench {
                 print("")
                 print(report.text())
                 print(report.markdown(), terminator: "")
+                overview.add(report.overview())
             } catch {
                 FileHandle.standardError.write(Data("ReelBench: \(error)\n".utf8))
                 exit(1)
             }
             print("")
-            _ = printWindow(settings, required: false)
+            _ = printWindow(settings, required: false, into: &overview)
             print("")
-            printReducerThroughput(runs: settings.reducerRuns)
-            await printThumbnails(settings)
+            _ = await printSeekLatency(settings, into: &overview)
+            print("")
+            printReducerThroughput(runs: settings.reducerRuns, into: &overview)
+            await printThumbnails(settings, into: &overview)
+            print("")
+            print(overview.markdown(title: "All benchmarks, one run (medians; Reel / peer below 1 is better)"))
+        }
+    }
+
+    /// Prints the seek-latency table: exact seeks on the paused 1080p clip, Reel against mpv.
+    /// - Returns: Whether it was measured.
+    @MainActor static func printSeekLatency(_ settings: BenchSettings, into overview: inout Overview) async -> Bool {
+        guard let mpv = ChildProcess.locate("mpv") else {
+            FileHandle.standardError.write(Data("ReelBench: seek latency: mpv was not found on PATH.\n".utf8))
+            return false
+        }
+        let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
+        let media = BenchMedia(
+            seconds: settings.clipSeconds, directory: BenchMedia.defaultDirectory(executable: executable))
+        let bench = SeekLatencyBench(
+            file: media.url.path, duration: Double(settings.clipSeconds), mpv: mpv, seeks: settings.seeks)
+        do {
+            _ = try media.prepare()
+            FileHandle.standardError.write(
+                Data("Seek latency: \(settings.seeks) exact seeks each, interleaved…\n".utf8))
+            let result = try await bench.run()
+            guard let reel = Summary(result.reel), let peer = Summary(result.mpv) else { return false }
+            func ms(_ value: Double) -> String { String(format: "%.1f", value * 1000) }
+            print(
+                "### Seek latency (exact seek to playback restart, paused 1080p clip, \(settings.seeks) seeks each, ms)"
+            )
+            print("| Player | median | min | max |")
+            print("|---|---:|---:|---:|")
+            print("| Reel (MPVEngine) | \(ms(reel.median)) | \(ms(reel.minimum)) | \(ms(reel.maximum)) |")
+            print("| mpv CLI (JSON IPC) | \(ms(peer.median)) | \(ms(peer.minimum)) | \(ms(peer.maximum)) |")
+            overview.add(
+                Overview.Row(
+                    benchmark: "Exact seek, paused 1080p (ms)", reel: reel.median * 1000, peer: peer.median * 1000,
+                    peerName: "mpv CLI over IPC", precision: 1, goal: "ratio ≤ 1.05",
+                    met: reel.median / peer.median <= 1.05
+                ))
+            return true
+        } catch {
+            FileHandle.standardError.write(Data("ReelBench: \(error)\n".utf8))
+            return false
         }
     }
 
     /// Prints the window table (Reel's window with its controls against mpv's windows). Without
     /// `required`, a missing display (no `DISPLAY` and no Xvfb) skips it with a note.
     /// - Returns: Whether the table was printed.
-    @MainActor static func printWindow(_ settings: BenchSettings, required: Bool) -> Bool {
+    @MainActor static func printWindow(_ settings: BenchSettings, required: Bool, into overview: inout Overview) -> Bool
+    {
         let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
         let bench = WindowBench(runs: settings.windowRuns, executable: executable)
         guard required || bench.canHaveDisplay else {
@@ -69,7 +120,9 @@ enum ReelBench {
             return false
         }
         do {
-            print(try bench.run(), terminator: "")
+            let result = try bench.run()
+            print(result.markdown, terminator: "")
+            overview.add(result.overview)
             return true
         } catch {
             FileHandle.standardError.write(Data("ReelBench: window: \(error)\n".utf8))
@@ -78,13 +131,15 @@ enum ReelBench {
     }
 
     /// Prints the thumbnail table (issue #5's goals: ≥ 5× the ffmpeg loop, first thumbnail ≤ 30 ms).
-    static func printThumbnails(_ settings: BenchSettings) async {
+    static func printThumbnails(_ settings: BenchSettings, into overview: inout Overview) async {
         let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
         let bench = ThumbnailBench(
             reelRuns: 5, loopRuns: settings.thumbnailLoopRuns,
             directory: BenchMedia.defaultDirectory(executable: executable))
         do {
-            print(try await bench.run(), terminator: "")
+            let result = try await bench.run()
+            print(result.markdown, terminator: "")
+            overview.add(result.overview)
         } catch {
             FileHandle.standardError.write(Data("ReelBench: thumbnails: \(error)\n".utf8))
             exit(1)
@@ -92,7 +147,7 @@ enum ReelBench {
     }
 
     /// Prints the reducer throughput table (issue #3's goal: at least 1 M events/s).
-    static func printReducerThroughput(runs: Int) {
+    static func printReducerThroughput(runs: Int, into overview: inout Overview) {
         FileHandle.standardError.write(Data("Reducer throughput: \(runs) runs of 1 M engine events…\n".utf8))
         guard let result = ReducerThroughput.measure(runs: runs) else { return }
         func line(_ name: String, _ summary: Summary) -> String {
@@ -107,5 +162,11 @@ enum ReelBench {
         print(line("PlaybackReducer", result.playbackReducer))
         print(line("PlayerFeature", result.playerFeature))
         print("")
+        for (name, summary) in [("PlaybackReducer", result.playbackReducer), ("PlayerFeature", result.playerFeature)] {
+            overview.add(
+                Overview.Row(
+                    benchmark: "\(name) throughput (M events/s)", reel: summary.median / 1e6, peer: nil, peerName: "—",
+                    precision: 2, goal: "≥ 1 M/s", met: summary.median >= 1e6))
+        }
     }
 }

@@ -38,8 +38,9 @@ struct ThumbnailBench {
         var failures = 0
     }
 
-    /// Prepares the clip, measures every method and returns the report's text.
-    func run() async throws -> String {
+    /// Prepares the clip, measures every method and returns the report's text and the overview's
+    /// rows.
+    func run() async throws -> (markdown: String, overview: [Overview.Row]) {
         let media = BenchMedia(seconds: 60, directory: directory)
         progress("Thumbnail clip: \(media.url.path)")
         if let seconds = try media.prepare() {
@@ -144,7 +145,7 @@ struct ThumbnailBench {
     }
 
     /// The Markdown table and the goal check.
-    private func report(_ methods: [Method], coldFirst: Double) -> String {
+    private func report(_ methods: [Method], coldFirst: Double) -> (markdown: String, overview: [Overview.Row]) {
         let ffmpegTotal = methods.first { $0.name.hasPrefix("ffmpeg ") }.flatMap { Summary($0.totals)?.median }
         var lines = [
             "### Thumbnails: \(Self.count) × \(Self.width) px of a 60 s 1920×1080 30 fps H.264 clip (keyframe every 2 s)",
@@ -165,6 +166,25 @@ struct ThumbnailBench {
         }
         lines.append("")
         lines.append("Reel's first thumbnail with FFmpeg not yet used in the process: \(milliseconds(coldFirst)) ms.")
+        var overview: [Overview.Row] = []
+        if let reel = methods.first.flatMap({ Summary($0.totals) }) {
+            for peer in methods.dropFirst() {
+                guard let total = Summary(peer.totals) else { continue }
+                let isFFmpeg = peer.name.hasPrefix("ffmpeg ")
+                overview.append(
+                    Overview.Row(
+                        benchmark: "\(Self.count) thumbnails of 1080p (s)", reel: reel.median, peer: total.median,
+                        peerName: isFFmpeg ? "ffmpeg loop" : "ffmpegthumbnailer loop", precision: 3,
+                        goal: isFFmpeg ? "ratio ≤ 0.2 (≥ 5× faster)" : "—",
+                        met: isFFmpeg ? reel.median / total.median <= 0.2 : nil))
+            }
+        }
+        if let first = methods.first.flatMap({ Summary($0.firsts) }) {
+            overview.append(
+                Overview.Row(
+                    benchmark: "First thumbnail (ms)", reel: first.median * 1000, peer: nil, peerName: "—",
+                    precision: 1, goal: "≤ 30 ms", met: first.median <= 0.030))
+        }
         if let reel = methods.first.flatMap({ Summary($0.totals) }),
             let reelFirst = methods.first.flatMap({ Summary($0.firsts) })
         {
@@ -176,7 +196,7 @@ struct ThumbnailBench {
             let firstGoal = reelFirst.median <= 0.030 ? "met" : "not met"
             lines.append("- Goal first thumbnail ≤ 30 ms: \(firstGoal) (\(milliseconds(reelFirst.median)) ms median)")
         }
-        return lines.joined(separator: "\n") + "\n"
+        return (lines.joined(separator: "\n") + "\n", overview)
     }
 
     /// `hh:mm:ss` for ffmpegthumbnailer, which takes whole seconds.

@@ -100,6 +100,7 @@ struct FuzzTests {
 
     private static func describe(_ status: ItemStatus) -> String {
         switch status {
+        case .failed(let error) where error.code == .unknown: "failed(unknown, engine code \(error.engineCode ?? 0))"
         case .failed(let error): "failed(\(error.code))"
         case .ready: "ready"
         case .ended: "ended"

@@ -64,7 +64,11 @@ struct SnapshotCommand: AsyncParsableCommand {
         let size = Self.pictureSize(video: source.videoSize, width: width, height: height)
         var composer = SnapshotComposer()
         if controls {
-            composer.overlay = Self.controls(for: source)
+            let container = Self.controls(for: source)
+            composer.overlay = container
+            // Subtitles move above the control bar, as in the window.
+            container.layout(size: Size(width: Double(size.width), height: Double(size.height)), scale: 1)
+            try? await source.setSubtitleMargin(container.subtitleClearance)
         }
         let frame: FrameBuffer
         do {

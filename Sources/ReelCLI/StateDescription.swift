@@ -111,6 +111,7 @@ extension EngineCommand {
         case .setSpeed: "setSpeed"
         case .setVolume: "setVolume"
         case .setMuted: "setMuted"
+        case .setSubtitleMargin: "setSubtitleMargin"
         case .setLoop: "setLoop"
         case .setABLoop: "setABLoop"
         case .selectTrack: "selectTrack"

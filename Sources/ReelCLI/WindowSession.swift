@@ -124,7 +124,14 @@ final class WindowSession {
             var lastLayout = ""
             let printsLayout = ProcessInfo.processInfo.environment[Self.layoutVariable] != nil
             var polls = 0
+            var subtitleClearance = 0.0
             while !Task.isCancelled {
+                // Subtitles move above the control bar while it shows.
+                let clearance = container.subtitleClearance
+                if clearance != subtitleClearance {
+                    subtitleClearance = clearance
+                    try? engine.send(.setSubtitleMargin(clearance))
+                }
                 let state = store.state.playerState
                 if store.state.playback.item != nil, state != lastState {
                     lastState = state

@@ -53,6 +53,9 @@ public enum EngineCommand: Hashable, Sendable {
     case setVolume(Double)
     /// Mutes or unmutes.
     case setMuted(Bool)
+    /// Keeps the bottom `fraction` (0…0.5) of the picture free of subtitles, for controls that
+    /// cover it; 0 gives the engine's default margin back.
+    case setSubtitleMargin(Double)
     /// Sets what repeats at the end.
     case setLoop(LoopMode)
     /// Sets or clears an A-B loop.

@@ -81,7 +81,7 @@ public enum PlaybackReducer {
             for index in state.tracks.indices where state.tracks[index].kind == kind {
                 state.tracks[index].isSelected = state.tracks[index].id == id
             }
-        case .addSubtitle: break
+        case .addSubtitle, .setSubtitleMargin: break
         }
     }
 

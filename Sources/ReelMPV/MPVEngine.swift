@@ -135,6 +135,14 @@ public final class MPVEngine: PlaybackEngine {
         }
     }
 
+    /// Returns once every command sent before has run (its libmpv call returned), for hosts that
+    /// must see a setting take effect before they render, such as an offscreen snapshot.
+    public func commandsCompleted() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            commands.async { continuation.resume() }
+        }
+    }
+
     /// Stops playback and releases libmpv. Idempotent; later sends throw ``PlayerError/Code/engineGone``.
     ///
     /// A ``VideoRenderer`` still alive is freed first (see ``makeVideoRenderer(_:)``); it runs
@@ -214,6 +222,14 @@ public final class MPVEngine: PlaybackEngine {
             }
             return .set([Property(name: "volume", value: .double(volume * 100))])
         case .setMuted(let muted): return .set([Property(name: "mute", value: .flag(muted))])
+        case .setSubtitleMargin(let fraction):
+            guard fraction.isFinite, (0...0.5).contains(fraction) else {
+                throw PlayerError(.invalidArgument, message: "The subtitle margin must be between 0 and 0.5.")
+            }
+            // sub-pos is the subtitles' bottom edge in % of the picture's height (100: mpv's own
+            // place, its margin kept). Not sub-margin-y: changing that while a cue shows drops the
+            // cue until the next one (libmpv 0.35).
+            return .set([Property(name: "sub-pos", value: .int(Int64(100 - (fraction * 100).rounded())))])
         case .setLoop(let mode):
             return .set([Property(name: "loop-file", value: .string(mode == .item ? "inf" : "no"))])
         case .setABLoop(let loop):

@@ -122,6 +122,13 @@ public final class SnapshotSource {
             format: FrameBuffer.pixelFormat)
     }
 
+    /// Keeps the bottom `fraction` of the picture free of subtitles (see
+    /// ``ReelCore/EngineCommand/setSubtitleMargin(_:)``), applied before this returns.
+    public func setSubtitleMargin(_ fraction: Double) async throws(PlayerError) {
+        try engine.send(.setSubtitleMargin(fraction))
+        await engine.commandsCompleted()
+    }
+
     /// Frees the renderer and shuts the engine down.
     public func close() async {
         renderer.free()

@@ -217,6 +217,7 @@ public final class FakeEngine: PlaybackEngine {
             emit(.property(.speed(speed)))
         case .setVolume(let volume): emit(.property(.volume(volume)))
         case .setMuted(let muted): emit(.property(.muted(muted)))
+        case .setSubtitleMargin: break
         case .setLoop(let loop):
             state.withLock { $0.loop = loop }
             emit(.property(.loop(loop)))

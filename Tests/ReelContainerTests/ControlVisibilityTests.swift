@@ -33,6 +33,20 @@ struct ControlVisibilityTests {
         #expect(harness.canvas.fills(harness.container.context.configuration.theme.accent).isEmpty)
     }
 
+    @Test func subtitlesClearTheBottomControlsOnlyWhileTheyShow() async throws {
+        let harness = ContainerHarness(configuration: Self.configuration(.auto(hideAfter: 3)))
+        let container = harness.container
+        try await harness.load()
+        harness.tick(0)
+        harness.draw()
+        let bottom = try #require(container.controls.layout.frame(of: .bottom))
+        let video = container.videoFrame
+        #expect(container.subtitleClearance > 0)
+        #expect(abs(container.subtitleClearance - (video.maxY - bottom.minY) / video.height) < 0.001)
+        harness.tick(3)
+        #expect(container.subtitleClearance == 0)
+    }
+
     @Test func anyInteractionReArmsTheCountdown() async throws {
         let harness = ContainerHarness(configuration: Self.configuration(.auto(hideAfter: 3)))
         let controls = harness.container.controls

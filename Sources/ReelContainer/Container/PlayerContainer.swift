@@ -145,6 +145,18 @@ public final class PlayerContainer: OverlayHost {
     /// aspect inside (``pictureFrame``).
     public var videoFrame: Rect { features.contentFrame(in: context.bounds) }
 
+    /// The share (0…0.5) of the video frame's height that the bottom controls cover while they
+    /// show; 0 while they are hidden. Hosts pass it to the engine
+    /// (``EngineCommand/setSubtitleMargin(_:)``) so subtitles move above the control bar, as
+    /// IINA and mpv's own OSC do.
+    public var subtitleClearance: Double {
+        let video = videoFrame
+        guard controls.isPresented, video.height > 0, let bottom = controls.layout.frame(of: .bottom) else { return 0 }
+        let covered = video.maxY - bottom.minY
+        guard covered > 0 else { return 0 }
+        return min(0.5, (covered / video.height * 1000).rounded() / 1000)
+    }
+
     /// The picture's rectangle inside ``videoFrame`` (letterboxed to the video's aspect).
     public var pictureFrame: Rect {
         guard let aspect = context.state.playback.video?.displayAspect else { return videoFrame }

@@ -2,11 +2,12 @@ import Foundation
 
 /// Named counters that tasks can await: "until at least N things happened, or the timeout".
 ///
-/// Server threads call ``increment(_:)``; tests await ``wait(for:atLeast:timeout:)``. A class with
+/// Server threads and engine log handlers call ``increment(_:)``; tests await
+/// ``wait(for:atLeast:timeout:)``. A class with
 /// a lock rather than an actor, because the threads that count are not in Swift concurrency and
 /// must not block or hop to count; it is `@unchecked Sendable` because every stored property is
 /// guarded by `lock`.
-final class CountSignal: @unchecked Sendable {
+public final class CountSignal: @unchecked Sendable {
     private struct Waiter {
         var key: String
         var target: Int
@@ -18,11 +19,14 @@ final class CountSignal: @unchecked Sendable {
     private var counts: [String: Int] = [:]
     private var waiters: [UUID: Waiter] = [:]
 
+    /// Creates counters that all start at zero.
+    public init() {}
+
     /// The current value of `key`'s counter.
-    func count(_ key: String) -> Int { lock.withLock { counts[key, default: 0] } }
+    public func count(_ key: String) -> Int { lock.withLock { counts[key, default: 0] } }
 
     /// Adds one to `key`'s counter and resumes the waiters it satisfies.
-    func increment(_ key: String) {
+    public func increment(_ key: String) {
         let ready: [Waiter] = lock.withLock {
             counts[key, default: 0] += 1
             let value = counts[key, default: 0]
@@ -37,7 +41,7 @@ final class CountSignal: @unchecked Sendable {
 
     /// Whether `key`'s counter reached `target` before `timeout` passed (false also when the
     /// calling task is cancelled).
-    func wait(for key: String, atLeast target: Int, timeout: Duration) async -> Bool {
+    public func wait(for key: String, atLeast target: Int, timeout: Duration) async -> Bool {
         let id = UUID()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in

@@ -21,4 +21,15 @@ public enum Command {
         process.waitUntilExit()
         return String(decoding: data, as: UTF8.self)
     }
+
+    /// ``output(_:)`` for async code: the tool runs and is waited for on a thread of its
+    /// own, so neither the caller's actor nor Swift's small cooperative pool is blocked meanwhile
+    /// (blocking them starves every other test running in parallel).
+    public static func outputInBackground(_ arguments: [String]) async -> String {
+        await withCheckedContinuation { continuation in
+            let thread = Thread { continuation.resume(returning: output(arguments)) }
+            thread.name = "ReelTesting.Command"
+            thread.start()
+        }
+    }
 }

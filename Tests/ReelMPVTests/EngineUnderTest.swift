@@ -44,7 +44,7 @@ struct EngineUnderTest {
     func letTimePass(_ seconds: Double) { fake?.advance(by: seconds) }
 
     /// Engine timeouts: real media needs real time.
-    var timeout: Duration { kind == .mpv ? .seconds(15) : .seconds(2) }
+    var timeout: Duration { kind == .mpv ? .seconds(15) : .seconds(10) }
 
     static func fakeMedia(for fixture: Fixture) -> FakeEngine.Media {
         switch fixture {

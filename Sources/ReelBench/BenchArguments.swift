@@ -24,7 +24,7 @@ enum BenchMode: Equatable {
           --reducer-only  Measure only the reducers' throughput (no playback).
           --reducer-runs N  Runs of the reducer throughput measurement (default 5).
           --thumbnails-only Measure only thumbnails: 100 of a 60 s 1080p clip, Reel against loops of
-                          ffmpeg and ffmpegthumbnailer (5 Reel runs, 3 of each loop; 1 with --quick).
+                          ffmpeg and ffmpegthumbnailer (5 Reel runs, 5 of each loop; 1 with --quick).
           --window-only   Measure only the window: 10 s of the 1280x720 demo clip in Reel's window
                           (controls always shown) against mpv's x11 and gpu-sw windows, CPU and
                           memory, and the time to redraw the controls (a private Xvfb without
@@ -100,8 +100,9 @@ struct BenchSettings: Equatable {
     /// Exact seeks per player in the seek-latency benchmark.
     var seeks = 25
 
-    /// Runs of each thumbnail process loop (one loop of ffmpeg takes 15–20 s).
-    var thumbnailLoopRuns: Int { quick ? 1 : 3 }
+    /// Runs of each thumbnail process loop (one loop of ffmpeg takes 15–35 s): five, for medians
+    /// of five like every other benchmark.
+    var thumbnailLoopRuns: Int { quick ? 1 : 5 }
 
     /// The clip's length in seconds.
     var clipSeconds: Int { quick ? 5 : 30 }

@@ -3,53 +3,70 @@ import Foundation
 /// A private D-Bus daemon for one test: `dbus-daemon --session --nofork --print-address`,
 /// killed by ``stop()``. Every test that needs a bus starts its own, so nothing leaks between
 /// tests running in parallel, and the machine's own buses are never touched.
+///
+/// The daemon runs under a small shell that also kills it, within a second, once the test
+/// process is gone, so a crashed or killed test run leaves no daemon behind. Both are stopped
+/// with SIGKILL: children of the test process inherit a signal mask that blocks SIGTERM.
 final class PrivateBus: @unchecked Sendable {
     /// The daemon's address, for `DBUS_SESSION_BUS_ADDRESS` or `BusAddress.address`.
     let address: String
-    private let process: Process
+    private let daemon: Int32
+    private let shell: Process
 
-    private init(address: String, process: Process) {
+    private init(address: String, daemon: Int32, shell: Process) {
         self.address = address
-        self.process = process
+        self.daemon = daemon
+        self.shell = shell
     }
 
-    /// Starts a daemon and waits (on a thread of its own) for the address it prints.
+    /// The shell around the daemon, watching the test process `owner`.
+    private static func script(owner: Int32) -> String {
+        """
+        dbus-daemon --session --nofork --nopidfile --print-address=1 --print-pid=1 </dev/null &
+        daemon=$!
+        exec >/dev/null
+        while kill -0 \(owner) 2>/dev/null && kill -0 "$daemon" 2>/dev/null; do sleep 1; done
+        kill -9 "$daemon" 2>/dev/null
+        """
+    }
+
+    /// Starts a daemon and waits (on a thread of its own) for the address and process id it prints.
     static func start() async throws -> PrivateBus {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["dbus-daemon", "--session", "--nofork", "--nopidfile", "--print-address=1"]
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", script(owner: ProcessInfo.processInfo.processIdentifier)]
         let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        shell.standardOutput = output
+        shell.standardError = FileHandle.nullDevice
+        shell.standardInput = FileHandle.nullDevice
+        try shell.run()
         let reader = output.fileHandleForReading
-        let address = await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
+        let lines = await withCheckedContinuation { (continuation: CheckedContinuation<[String], Never>) in
             let thread = Thread {
                 var data = Data()
-                while !data.contains(UInt8(ascii: "\n")) {
+                while data.filter({ $0 == UInt8(ascii: "\n") }).count < 2 {
                     let chunk = reader.availableData
                     if chunk.isEmpty { break }
                     data.append(chunk)
                 }
                 continuation.resume(
-                    returning: String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+                    returning: String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init))
             }
             thread.start()
         }
-        guard !address.isEmpty else {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+        guard lines.count == 2, let daemon = Int32(lines[1]) else {
+            kill(shell.processIdentifier, SIGKILL)
+            shell.waitUntilExit()
             throw PrivateBusError()
         }
-        return PrivateBus(address: address, process: process)
+        return PrivateBus(address: lines[0], daemon: daemon, shell: shell)
     }
 
-    /// Kills the daemon and waits for it (SIGKILL: a session dbus-daemon ignores SIGTERM).
+    /// Kills the daemon and its shell. (Foundation reaps the shell; waiting for that here would
+    /// hold the main actor for up to a second.)
     func stop() {
-        guard process.isRunning else { return }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        kill(daemon, SIGKILL)
+        kill(shell.processIdentifier, SIGKILL)
     }
 }
 

@@ -10,7 +10,8 @@ import ReelCore
 final class EventPump: Sendable {
     private let handle: MPVHandle
     private let registry: ItemRegistry
-    private let continuation: AsyncStream<EngineEvent>.Continuation
+    /// The engine's stream, positions thinned (see ``PositionThrottle``).
+    private let outlet: EventOutlet
     private let logHandler: (@Sendable (MPVConfiguration.LogMessage) -> Void)?
     /// Queues the engine's own pause at the end on the command queue.
     private let pauseAtEnd: @Sendable () -> Void
@@ -27,7 +28,7 @@ final class EventPump: Sendable {
         self.watchOpening = watchOpening
         self.handle = handle
         self.registry = registry
-        self.continuation = continuation
+        outlet = EventOutlet(continuation)
         self.logHandler = logHandler
     }
 
@@ -73,13 +74,13 @@ final class EventPump: Sendable {
             }
         }
         if let failure = pending { fail(failure) }
-        continuation.yield(.shutdown)
-        continuation.finish()
+        outlet.yield(.shutdown)
+        outlet.finish()
     }
 
     private func fail(_ failure: PendingFailure) {
         let error = ErrorClassifier.classify(code: failure.code, url: failure.entry.url, log: failure.log)
-        continuation.yield(.itemEnded(failure.entry.item, .failed(error)))
+        outlet.yield(.itemEnded(failure.entry.item, .failed(error)))
     }
 
     private func handle(_ event: mpv_event, abLoop: inout ABLoop) {
@@ -89,7 +90,7 @@ final class EventPump: Sendable {
                 let entry = registry.start(entry: data.playlist_entry_id)
             else { return }
             watchOpening(data.playlist_entry_id)
-            continuation.yield(.itemStarted(entry.item))
+            outlet.yield(.itemStarted(entry.item))
         case MPV_EVENT_FILE_LOADED:
             guard let entry = registry.currentEntry() else { return }
             registry.markOpened()
@@ -101,14 +102,14 @@ final class EventPump: Sendable {
                     mpv_command_node_async(handle.pointer, 0, $0)
                 }
             }
-            continuation.yield(.itemLoaded(entry.item))
+            outlet.yield(.itemLoaded(entry.item))
         case MPV_EVENT_VIDEO_RECONFIG:
             // The picture's geometry is known before the first frame is reported.
             read([.videoParams], abLoop: &abLoop)
         case MPV_EVENT_SEEK:
-            continuation.yield(.seekStarted)
+            outlet.yield(.seekStarted)
         case MPV_EVENT_PLAYBACK_RESTART:
-            continuation.yield(.playbackRestarted)
+            outlet.yield(.playbackRestarted)
         case MPV_EVENT_PROPERTY_CHANGE:
             guard let property = ObservedProperty(rawValue: event.reply_userdata),
                 let data = event.data?.assumingMemoryBound(to: mpv_event_property.self).pointee
@@ -123,7 +124,7 @@ final class EventPump: Sendable {
                 // is reported, so whatever a consumer sends in reply (replay) runs after it.
                 pauseAtEnd()
             }
-            continuation.yield(.property(change))
+            outlet.yield(.property(change))
         case MPV_EVENT_LOG_MESSAGE:
             guard let data = event.data?.assumingMemoryBound(to: mpv_event_log_message.self).pointee else { return }
             let message = MPVConfiguration.LogMessage(
@@ -144,7 +145,7 @@ final class EventPump: Sendable {
             let value = MPVNode(&node)
             mpv_free_node_contents(&node)
             if let change = property.change(value, at: .now, abLoop: &abLoop) {
-                continuation.yield(.property(change))
+                outlet.yield(.property(change))
             }
         }
     }
@@ -159,12 +160,12 @@ final class EventPump: Sendable {
             let error = PlayerError(
                 .networkUnreachable, message: "The server stopped sending data before the media could open.",
                 engineDetail: log.suffix(3).joined(separator: " | "))
-            continuation.yield(.itemEnded(entry.item, .failed(error)))
+            outlet.yield(.itemEnded(entry.item, .failed(error)))
             return nil
         }
         switch data.reason {
         case MPV_END_FILE_REASON_EOF:
-            continuation.yield(.itemEnded(entry.item, .endOfMedia))
+            outlet.yield(.itemEnded(entry.item, .endOfMedia))
         case MPV_END_FILE_REASON_ERROR:
             let failure = PendingFailure(
                 entry: entry, code: data.error, log: log, deadline: HostTime.now.advanced(by: Self.explanationGrace))
@@ -177,10 +178,10 @@ final class EventPump: Sendable {
                     from: entry, first: data.playlist_insert_id, count: Int(data.playlist_insert_num_entries))
             } else {
                 let error = PlayerError(.unsupportedFormat, message: "The playlist holds nothing that may be played.")
-                continuation.yield(.itemEnded(entry.item, .failed(error)))
+                outlet.yield(.itemEnded(entry.item, .failed(error)))
             }
         default:
-            continuation.yield(.itemEnded(entry.item, .stopped))
+            outlet.yield(.itemEnded(entry.item, .stopped))
         }
         return nil
     }

@@ -74,6 +74,12 @@ final class DesktopControls {
         set { mpris?.onQuit = newValue }
     }
 
+    /// What MPRIS's `Raise` does (`CanRaise` is true once set).
+    var onRaise: (@MainActor () -> Void)? {
+        get { mpris?.onRaise }
+        set { mpris?.onRaise = newValue }
+    }
+
     /// What MPRIS's `Fullscreen` writes do (`CanSetFullscreen` is true once set).
     var onSetFullscreen: (@MainActor (Bool) -> Void)? {
         get { mpris?.onSetFullscreen }

@@ -83,11 +83,6 @@ final class WindowSession {
             await engine.shutdown()
             return nil
         }
-        container.onToggleFullscreen = { [weak window, weak container] in
-            guard let window, let container else { return }
-            window.toggleFullscreen()
-            container.isFullscreen = window.isFullscreen
-        }
         container.onQuit = { [weak window] in window?.close() }
         window.onPictureInPictureRequest = { [weak store] request in
             switch request {
@@ -99,6 +94,14 @@ final class WindowSession {
         let remote = StoreRemote(store)
         let desktop = DesktopControls(remote, options: options) { remote.sleep($0) }
         desktop.onQuit = { [weak window] in window?.close() }
+        desktop.onRaise = { [weak window] in window?.raise() }
+        // The window's own button and key, and MPRIS's Fullscreen, keep all three in step.
+        container.onToggleFullscreen = { [weak window, weak container, weak desktop] in
+            guard let window, let container else { return }
+            window.toggleFullscreen()
+            container.isFullscreen = window.isFullscreen
+            desktop?.isFullscreen = window.isFullscreen
+        }
         desktop.onSetFullscreen = { [weak window, weak container, weak desktop] fullscreen in
             guard let window, let container, window.isFullscreen != fullscreen else { return }
             window.toggleFullscreen()

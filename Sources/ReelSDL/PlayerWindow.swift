@@ -198,6 +198,14 @@ public final class PlayerWindow {
         }
     }
 
+    /// Shows the window above the others and gives it the focus (the picture-in-picture window
+    /// while that is open).
+    public func raise() {
+        guard !isClosed else { return }
+        let surface = surface
+        RenderThread.shared.post { surface.raise() }
+    }
+
     /// Toggles full screen.
     public func toggleFullscreen() { setFullscreen(!isFullscreen) }
 

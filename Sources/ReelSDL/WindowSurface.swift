@@ -223,6 +223,12 @@ final class WindowSurface: @unchecked Sendable {
         return Int(usable.w)
     }
 
+    /// Raises the window that shows the video.
+    func raise() {
+        guard !isDestroyed else { return }
+        SDL_RaiseWindow(target)
+    }
+
     /// Whether the picture-in-picture window is open.
     var isPictureInPictureOpen: Bool { pictureInPicture != nil }
 

@@ -85,17 +85,7 @@ final class ReelProcess: @unchecked Sendable {
 
     /// Starts `reel arguments…` with `REEL_PRINT_LAYOUT` set.
     init(arguments: [String]) throws {
-        let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let candidates = [directory, Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
-        guard
-            let executable = candidates.map({ $0.appendingPathComponent("reel") }).first(where: {
-                FileManager.default.isExecutableFile(atPath: $0.path)
-            })
-        else {
-            throw CocoaError(
-                .fileNoSuchFile, userInfo: [NSFilePathErrorKey: directory.appendingPathComponent("reel").path])
-        }
-        process.executableURL = executable
+        process.executableURL = try BuiltProduct.require("reel")
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["REEL_PRINT_LAYOUT"] = "1"

@@ -120,7 +120,7 @@ struct CorpusTests {
     }
 
     @Test func reelCheckGivesEveryCorpusFileAVerdictAndNoTimeout() async throws {
-        let reel = try #require(ReelExecutable.url, "the reel executable is built next to the tests")
+        let reel = try #require(BuiltProduct.url(named: "reel"), "the reel executable is built next to the tests")
         let fixtures = Fixture.corpus + [.zeroBytes, .subtitleFile]
         var files: [String] = []
         for fixture in fixtures { files.append(try await MediaFixtures.url(for: fixture).path) }
@@ -144,16 +144,5 @@ struct CorpusTests {
         expected[Fixture.subtitleFile.fileName] = "error nothingToPlay"
         #expect(verdicts == expected)
         #expect(output.contains("\(fixtures.count - 4) passed, 4 failed"))
-    }
-}
-
-/// The `reel` executable that `swift build --build-tests` puts next to the test bundle.
-enum ReelExecutable {
-    static var url: URL? {
-        let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let candidates = [directory, Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
-        return candidates.map { $0.appendingPathComponent("reel") }.first {
-            FileManager.default.isExecutableFile(atPath: $0.path)
-        }
     }
 }

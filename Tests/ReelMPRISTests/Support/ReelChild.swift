@@ -1,4 +1,5 @@
 import Foundation
+import ReelTesting
 
 /// The `reel` executable built next to the test bundle, run on a private bus with its standard
 /// output lines recorded.
@@ -8,17 +9,7 @@ final class ReelChild: @unchecked Sendable {
 
     /// Starts `reel arguments…` with `DBUS_SESSION_BUS_ADDRESS` set to `bus`'s address.
     init(_ arguments: [String], bus: PrivateBus) throws {
-        let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let candidates = [directory, Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
-        guard
-            let executable = candidates.map({ $0.appendingPathComponent("reel") }).first(where: {
-                FileManager.default.isExecutableFile(atPath: $0.path)
-            })
-        else {
-            throw CocoaError(
-                .fileNoSuchFile, userInfo: [NSFilePathErrorKey: directory.appendingPathComponent("reel").path])
-        }
-        process.executableURL = executable
+        process.executableURL = try BuiltProduct.require("reel")
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address

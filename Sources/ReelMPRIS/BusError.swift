@@ -14,7 +14,10 @@ public struct BusError: Error, Hashable, Sendable, CustomStringConvertible {
     public init(_ operation: String, code: Int32) {
         self.operation = operation
         self.code = code
-        let reason = String(cString: strerror(-code))
+        // sd-bus says ENOMEDIUM ("No medium found") when the environment names no bus at all.
+        let reason =
+            -code == ENOMEDIUM
+            ? "no bus address is set (DBUS_SESSION_BUS_ADDRESS, XDG_RUNTIME_DIR)" : String(cString: strerror(-code))
         message = "Cannot \(operation): \(reason)."
     }
 

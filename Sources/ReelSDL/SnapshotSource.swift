@@ -175,7 +175,11 @@ public final class SnapshotSource {
         for await input in inputs {
             switch input {
             case .update:
-                if renderer.update() {
+                // libmpv waits 200 ms for a handed-over frame to be rendered, then keeps it as
+                // the current frame and stops flagging it: a host slower than that (a busy main
+                // actor) would wait forever for the flag. After the restart the current frame is
+                // the one at the start time, so it is rendered flag or not.
+                if renderer.update() || (state.restarted && !state.rendered) {
                     try renderer.renderSoftware(
                         into: scratch.pixels, width: scratch.width, height: scratch.height, stride: scratch.stride,
                         format: FrameBuffer.pixelFormat)

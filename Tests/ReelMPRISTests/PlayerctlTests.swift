@@ -20,9 +20,15 @@ struct PlayerctlTests {
     @Test func statusFollowsThePlayer() async throws {
         let harness = try await MPRISHarness()
         #expect(await harness.playerctl("status").output == "Stopped")
-        try await harness.published("PlaybackStatus") { try harness.player.load(MPRISHarness.item) }
+        // Waits for the player's state, then for the bus to show it: counting PropertiesChanged
+        // signals instead could count a late one from loading as the pause's.
+        try harness.player.load(MPRISHarness.item)
+        try await harness.player.until(state: .playing)
+        try await harness.settle()
         #expect(await harness.playerctl("status").output == "Playing")
-        try await harness.published("PlaybackStatus") { try harness.player.pause() }
+        try harness.player.pause()
+        try await harness.player.until(state: .paused(reason: .userInitiated))
+        try await harness.settle()
         #expect(await harness.playerctl("status").output == "Paused")
         await harness.tearDown()
     }

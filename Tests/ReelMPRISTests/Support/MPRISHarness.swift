@@ -30,15 +30,6 @@ final class MPRISHarness {
         recorder = try SignalRecorder(bus: bus)
     }
 
-    /// Does `change` to the player directly (not through MPRIS) and waits until the service has
-    /// published the new value of `property` (its `PropertiesChanged`): a local change reaches
-    /// the bus after a hop to the main actor.
-    func published(_ property: String, after change: () throws -> Void) async throws {
-        let before = recorder.changes(of: property)
-        try change()
-        #expect(await recorder.signals.wait { SignalRecorder.changes(of: property, in: $0) > before })
-    }
-
     /// Loads ``item`` and waits until it plays (or is ready, without autoplay) and the bus
     /// shows it.
     func load(autoplay: Bool = true) async throws {

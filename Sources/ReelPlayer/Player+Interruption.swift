@@ -23,6 +23,8 @@ struct InterruptionRecord: Sendable {
     var wasPlaying = false
     /// The intent right after the interruption began: any other at its end means someone acted.
     var intentAfterBegin: PlayIntent?
+    /// Whether something during the interruption (the audio output going away) ruled out resuming.
+    var resumeForfeited = false
 }
 
 extension Player {
@@ -47,6 +49,20 @@ extension Player {
         interruption.isActive = true
         interruption.wasPlaying = wasPlaying
         interruption.intentAfterBegin = playback.intent
+        interruption.resumeForfeited = false
+    }
+
+    /// The system took playback away for good (the audio output went away): a playing player
+    /// pauses with the reason ``IntentReason/interruption``, so ``state`` becomes
+    /// `paused(reason: .interrupted)`, and nothing resumes it, not even the end of an
+    /// interruption in progress. Does nothing after ``shutdown()``.
+    public func interrupt() {
+        guard !isShutDown else { return }
+        if interruption.isActive {
+            interruption.resumeForfeited = true
+        } else if playback.intent.playWhenReady {
+            try? pause(reason: .interruption)
+        }
     }
 
     /// The interruption is over. `shouldResume` is the system's word (true after waking from
@@ -64,7 +80,9 @@ extension Player {
             case .ifWasPlaying: interruption.wasPlaying
             case .always: true
             }
-        guard !isShutDown, shouldResume, untouched, playable, resumes else { return false }
+        guard !isShutDown, shouldResume, !interruption.resumeForfeited, untouched, playable, resumes else {
+            return false
+        }
         do {
             try play(reason: .interruption)
             return true

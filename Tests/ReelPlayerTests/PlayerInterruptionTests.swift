@@ -32,6 +32,35 @@ struct PlayerInterruptionTests {
         #expect(!player.isInterrupted)
     }
 
+    @Test func aLostOutputPausesForGood() async throws {
+        let player = try await playingPlayer(policy: .always)
+        player.interrupt()
+        #expect(player.state == .paused(reason: .interrupted))
+        #expect(player.playback.intent == PlayIntent(playWhenReady: false, reason: .interruption))
+        #expect(!player.isInterrupted, "nothing is left to end")
+        #expect(!player.endInterruption())
+    }
+
+    @Test func aLostOutputDuringSleepForfeitsTheResumeEvenWithTheAlwaysPolicy() async throws {
+        let player = try await playingPlayer(policy: .always)
+        player.beginInterruption()
+        player.interrupt()
+        #expect(!player.endInterruption(shouldResume: true))
+        #expect(player.state == .paused(reason: .interrupted))
+        // The next interruption may resume again.
+        try player.play()
+        try await player.until(state: .playing)
+        player.beginInterruption()
+        #expect(player.endInterruption(shouldResume: true))
+    }
+
+    @Test func aLostOutputLeavesAUserPauseAsItIs() async throws {
+        let player = try await playingPlayer(policy: .ifWasPlaying)
+        try player.pause()
+        player.interrupt()
+        #expect(player.state == .paused(reason: .userInitiated))
+    }
+
     @Test func theNeverPolicyStaysPaused() async throws {
         let player = try await playingPlayer(policy: .never)
         player.beginInterruption()

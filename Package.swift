@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "ReelSDL", targets: ["ReelSDL"]),
         .library(name: "ReelPreview", targets: ["ReelPreview"]),
         .library(name: "ReelMPRIS", targets: ["ReelMPRIS"]),
+        .library(name: "ReelPulse", targets: ["ReelPulse"]),
         .library(name: "ReelTesting", targets: ["ReelTesting"]),
         .executable(name: "reel", targets: ["ReelCLI"]),
     ],
@@ -63,6 +64,9 @@ let package = Package(
         // SD_BUS_* macros) and its variadic functions, which Swift cannot call. No `pkgConfig`:
         // libsystemd.pc's flags are not needed, `<systemd/sd-bus.h>` is in the default path.
         .target(name: "CSystemdBus", linkerSettings: [.linkedLibrary("systemd")]),
+        // libpulse 16.1 for ReelPulse: the sound server's sinks and streams (PulseAudio, or
+        // PipeWire's pulse server). No pkgConfig: libpulse.pc adds `-D_REENTRANT`.
+        .systemLibrary(name: "CPulse", path: "Sources/CPulse", providers: [.apt(["libpulse-dev"])]),
         // Layer 2: engine-agnostic model. Foundation only.
         .target(name: "ReelCore", swiftSettings: strictSettings),
         // Layer 1: the libmpv engine. The only module that sees libmpv.
@@ -72,6 +76,8 @@ let package = Package(
         // Layer 4: desktop integration over D-Bus: MPRIS, logind's sleep, the screensaver.
         .target(
             name: "ReelMPRIS", dependencies: ["CSystemdBus", "ReelCore", "ReelPlayer"], swiftSettings: strictSettings),
+        // Layer 4: the sound server: pauses a player when the audio output it plays on goes away.
+        .target(name: "ReelPulse", dependencies: ["CPulse", "ReelCore", "ReelPlayer"], swiftSettings: strictSettings),
         // Layer 3: the composable layer (Store, Reducer, Effect) and the player feature.
         .target(name: "ReelComposable", dependencies: ["ReelCore"], swiftSettings: strictSettings),
         // Layer 4: the UI-agnostic player container: context, services, widgets, overlays, gestures.
@@ -105,7 +111,7 @@ let package = Package(
             name: "ReelCLI",
             dependencies: [
                 "ReelCore", "ReelMPV", "ReelPlayer", "ReelContainer", "ReelSDL", "ReelPreview", "ReelMPRIS",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ReelPulse", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
         ),
@@ -128,6 +134,11 @@ let package = Package(
             name: "ReelExamplesTests",
             dependencies: ["ReelCore", "ReelComposable", "ReelExamples", "ReelTesting"],
             path: "Examples/Tests/ReelExamplesTests",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ReelPulseTests",
+            dependencies: ["ReelCore", "ReelMPV", "ReelPlayer", "ReelPulse", "ReelTesting"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -179,7 +190,9 @@ let package = Package(
         // the real playerctl.
         .testTarget(
             name: "ReelMPRISTests",
-            dependencies: ["CSystemdBus", "ReelCore", "ReelMPV", "ReelMPRIS", "ReelPlayer", "ReelTesting"],
+            dependencies: [
+                "CSystemdBus", "ReelCore", "ReelMPV", "ReelMPRIS", "ReelPlayer", "ReelPulse", "ReelTesting",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

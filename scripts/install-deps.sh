@@ -31,6 +31,9 @@ packages=(
     libsystemd-dev    # sd-bus: ReelMPRIS's D-Bus connections (CSystemdBus)
     dbus-daemon       # private buses for the MPRIS, logind and screensaver tests
     playerctl         # the MPRIS client the tests drive Reel with
+    libpulse-dev      # libpulse: ReelPulse watches the sound server's outputs (CPulse)
+    pulseaudio        # private sound servers with null outputs for the audio-output tests
+    pulseaudio-utils  # pactl: the tests add, move and remove outputs with it
 )
 
 log() { printf 'install-deps: %s\n' "$*" >&2; }

@@ -1,0 +1,120 @@
+import Observation
+import ReelCore
+import ReelPlayer
+
+/// Watches the sound server (PulseAudio, or PipeWire's pulse server) and says when the audio
+/// output that this process's sound plays on goes away: headphones unplugged, a USB or
+/// Bluetooth device disconnected.
+///
+/// ```swift
+/// let monitor = AudioOutputMonitor.interrupting(player)   // paused(reason: .interrupted)
+/// try monitor.start()
+/// ```
+///
+/// libmpv 0.35.1 does not report this itself: the sound server moves the stream to another
+/// output (or kills it and libmpv reopens one) and playback goes on, now out of the speakers.
+/// The monitor sees it from the server's side instead: it subscribes to the server's outputs
+/// (sinks) and streams (sink inputs), keeps track of the outputs the watched streams play on,
+/// and applies ``AudioOutputTracker``'s rules.
+///
+/// ## Threading
+/// Main actor, `@Observable`; libpulse runs on a thread of its own and ``onOutputLost`` is
+/// called on the main actor, after ``outputs`` shows the change.
+@MainActor
+@Observable
+public final class AudioOutputMonitor {
+    /// Called on the main actor when a watched stream's output went away.
+    @ObservationIgnored public var onOutputLost: @MainActor (AudioOutputLoss) -> Void
+    /// Called on the main actor when the connection to the sound server breaks (the server
+    /// stopped or restarted); the monitor is then stopped, and ``start()`` may be called again.
+    @ObservationIgnored public var onFailure: (@MainActor (String) -> Void)?
+    /// The sound server's outputs, sorted by name; empty while not running.
+    public private(set) var outputs: [AudioOutput] = []
+    /// The outputs the watched streams play on now, sorted by name (none while nothing plays).
+    public private(set) var activeOutputs: [AudioOutput] = []
+    /// The losses reported since ``start()``, oldest first.
+    public private(set) var losses: [AudioOutputLoss] = []
+    /// Whether the monitor is connected.
+    public private(set) var isRunning = false
+
+    @ObservationIgnored private let server: String?
+    @ObservationIgnored private let selection: AudioStreamSelection
+    @ObservationIgnored private var connection: SoundServerConnection?
+    /// Counts connections, so that a closed connection's late reports are dropped.
+    @ObservationIgnored private var generation = 0
+
+    /// Creates a monitor of the streams `selection` picks (default: this process's) on `server`
+    /// (default: libpulse's own choice, `PULSE_SERVER` or the user's runtime directory; a
+    /// server address such as `unix:/run/user/1000/pulse/native` otherwise).
+    public init(
+        server: String? = nil, streams selection: AudioStreamSelection = .thisProcess,
+        onOutputLost: @escaping @MainActor (AudioOutputLoss) -> Void
+    ) {
+        self.server = server
+        self.selection = selection
+        self.onOutputLost = onOutputLost
+    }
+
+    /// A monitor that pauses `player` with the reason ``ReelCore/IntentReason/interruption``
+    /// (`paused(reason: .interrupted)`) when its output goes away
+    /// (``ReelPlayer/Player/interrupt()``). Playback does not resume by itself: the sound would
+    /// come out of another output, so the user resumes.
+    public static func interrupting(
+        _ player: Player, server: String? = nil, streams selection: AudioStreamSelection = .thisProcess
+    ) -> AudioOutputMonitor {
+        AudioOutputMonitor(server: server, streams: selection) { [weak player] _ in player?.interrupt() }
+    }
+
+    /// Connects to the sound server, and returns once it listed its outputs and streams.
+    /// - Throws: ``SoundServerError`` when there is no sound server or it refuses the connection.
+    public func start() throws(SoundServerError) {
+        guard !isRunning else { return }
+        generation += 1
+        let generation = generation
+        let tracker = SharedTracker()
+        let connection = try SoundServerConnection(
+            server: server, selection: selection,
+            observe: { [weak self] observation in
+                let (loss, snapshot) = tracker.observe(observation)
+                Task { @MainActor in self?.report(loss, snapshot, generation: generation) }
+            },
+            failed: { [weak self] reason in
+                Task { @MainActor in self?.fail(reason, generation: generation) }
+            })
+        self.connection = connection
+        isRunning = true
+        show(tracker.snapshot)
+    }
+
+    isolated deinit { connection?.close() }
+
+    /// Disconnects. Idempotent.
+    public func stop() {
+        generation += 1
+        isRunning = false
+        connection?.close()
+        connection = nil
+        outputs = []
+        activeOutputs = []
+    }
+
+    private func report(_ loss: AudioOutputLoss?, _ snapshot: SharedTracker.Snapshot, generation: Int) {
+        guard generation == self.generation else { return }
+        show(snapshot)
+        guard let loss else { return }
+        losses.append(loss)
+        onOutputLost(loss)
+    }
+
+    private func fail(_ reason: String, generation: Int) {
+        guard generation == self.generation else { return }
+        stop()
+        onFailure?(reason)
+    }
+
+    /// Publishes what changed (an unchanged value is not set, so observers are not woken).
+    private func show(_ snapshot: SharedTracker.Snapshot) {
+        if snapshot.outputs != outputs { outputs = snapshot.outputs }
+        if snapshot.activeOutputs != activeOutputs { activeOutputs = snapshot.activeOutputs }
+    }
+}

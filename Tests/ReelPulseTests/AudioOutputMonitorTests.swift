@@ -1,0 +1,134 @@
+import Foundation
+import ReelCore
+import ReelMPV
+import ReelPlayer
+import ReelPulse
+import ReelTesting
+import Testing
+
+/// The audio output going away, on a private PulseAudio server with null outputs, with libmpv
+/// playing real sound into it.
+@MainActor
+@Suite("The audio output going away pauses playback", .timeLimit(.minutes(1)))
+struct AudioOutputMonitorTests {
+    /// A player whose engine plays its sound on `server`, watched by an interrupting monitor.
+    @MainActor
+    struct Rig {
+        let server: PrivateSoundServer
+        let player: Player
+        let monitor: AudioOutputMonitor
+
+        init(server: PrivateSoundServer) throws {
+            self.server = server
+            var configuration = MPVConfiguration()
+            configuration.audio = .system
+            configuration.options = ["pulse-host": server.address]
+            player = Player(engine: try MPVEngine(configuration: configuration))
+            monitor = AudioOutputMonitor.interrupting(player, server: server.address)
+            try monitor.start()
+        }
+
+        /// Loads the ten-second clip and waits until it plays on the output `output`.
+        func play(on output: String) async throws {
+            try player.load(MediaItem(url: try await MediaFixtures.url(for: .tenSecondClip)))
+            try await player.until(state: .playing)
+            try await until("playing on \(output)") { monitor.activeOutputs.map(\.name) == [output] }
+        }
+
+        /// Waits until `condition` holds, re-checking at every change of the monitor.
+        func until(_ what: String, _ condition: () -> Bool) async throws {
+            let monitor = monitor
+            let observe: @MainActor () -> Void = {
+                _ = monitor.outputs
+                _ = monitor.activeOutputs
+                _ = monitor.losses
+                _ = monitor.isRunning
+            }
+            let held = await ObservationWait.until(timeout: .seconds(10), observing: observe, condition)
+            try #require(held, "Timed out waiting for \(what)")
+        }
+
+        func tearDown() async {
+            monitor.stop()
+            await player.shutdown()
+            server.stop()
+        }
+    }
+
+    @Test(arguments: [true, false])
+    func removingTheOutputItPlaysOnPausesWithTheInterruptedReason(rescuesStreams: Bool) async throws {
+        let server = try await PrivateSoundServer.start(
+            outputs: ["reel_headphones", "reel_speakers"], rescuesStreams: rescuesStreams)
+        let rig = try Rig(server: server)
+        try await rig.play(on: "reel_headphones")
+        #expect(rig.monitor.outputs.map(\.name) == ["reel_headphones", "reel_speakers"])
+
+        let module = try #require(await server.module(ofOutput: "reel_headphones"))
+        await server.removeOutput(module: module)
+        try await rig.player.until(state: .paused(reason: .interrupted))
+        #expect(rig.player.playback.intent == PlayIntent(playWhenReady: false, reason: .interruption))
+        #expect(rig.monitor.losses == [AudioOutputLoss(output: "reel_headphones", cause: .outputRemoved)])
+        #expect(!rig.player.isInterrupted, "an output loss does not end by itself: nothing resumes")
+        #expect(rig.monitor.outputs.map(\.name) == ["reel_speakers"])
+        await rig.tearDown()
+    }
+
+    @Test func aStreamTheUserMovesAndOutputsItDoesNotUseLeaveItPlaying() async throws {
+        let server = try await PrivateSoundServer.start(outputs: ["reel_headphones", "reel_speakers", "reel_hdmi"])
+        let rig = try Rig(server: server)
+        try await rig.play(on: "reel_headphones")
+
+        let stream = try #require(await server.streams().first)
+        await server.pactl("move-sink-input", stream, "reel_speakers")
+        try await rig.until("the stream on reel_speakers") {
+            rig.monitor.activeOutputs.map(\.name) == ["reel_speakers"]
+        }
+        let hdmi = try #require(await server.module(ofOutput: "reel_hdmi"))
+        await server.removeOutput(module: hdmi)
+        try await rig.until("reel_hdmi gone") { !rig.monitor.outputs.map(\.name).contains("reel_hdmi") }
+
+        #expect(rig.player.state == .playing)
+        #expect(rig.monitor.losses.isEmpty)
+        await rig.tearDown()
+    }
+
+    @Test func aPausedPlayerStaysPausedForTheUserAndTheLossIsStillReported() async throws {
+        let server = try await PrivateSoundServer.start(outputs: ["reel_usb", "reel_speakers"])
+        let rig = try Rig(server: server)
+        try await rig.play(on: "reel_usb")
+        try rig.player.pause()
+        try await rig.player.until(state: .paused(reason: .userInitiated))
+
+        let module = try #require(await server.module(ofOutput: "reel_usb"))
+        await server.removeOutput(module: module)
+        try await rig.until("the loss") { !rig.monitor.losses.isEmpty }
+        #expect(rig.player.state == .paused(reason: .userInitiated))
+        await rig.tearDown()
+    }
+
+    @Test func theServerGoingAwayStopsTheMonitorAndSaysWhy() async throws {
+        let server = try await PrivateSoundServer.start(outputs: ["reel_speakers"])
+        let monitor = AudioOutputMonitor(server: server.address) { _ in }
+        let (failures, failed) = AsyncStream<String>.makeStream()
+        monitor.onFailure = { failed.yield($0) }
+        try monitor.start()
+        #expect(monitor.outputs.map(\.name) == ["reel_speakers"])
+
+        server.stop()
+        var iterator = failures.makeAsyncIterator()
+        let reason = await iterator.next()
+        #expect(reason?.isEmpty == false)
+        #expect(!monitor.isRunning)
+        #expect(monitor.outputs.isEmpty)
+    }
+
+    @Test func withoutASoundServerStartThrowsATypedError() throws {
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("reel-no-server/native")
+        let monitor = AudioOutputMonitor(server: "unix:\(missing.path)") { _ in }
+        let error = try #require(throws: SoundServerError.self) { try monitor.start() }
+        #expect(error.action == "connect to the sound server")
+        #expect(error.message.hasPrefix("Cannot connect to the sound server: "))
+        #expect(!monitor.isRunning)
+        monitor.stop()
+    }
+}

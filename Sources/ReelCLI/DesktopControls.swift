@@ -1,26 +1,32 @@
 import ReelCore
 import ReelMPRIS
 import ReelPlayer
+import ReelPulse
 
-/// A playing session's desktop integration, all over D-Bus: MPRIS (desktop media controls,
-/// media keys, `playerctl`), logind's sleep as an interruption, and the screensaver kept off
-/// while video plays. `--no-mpris` turns it all off.
+/// A playing session's desktop integration: over D-Bus, MPRIS (desktop media controls, media
+/// keys, `playerctl`), logind's sleep as an interruption, and the screensaver kept off while
+/// video plays (`--no-mpris` turns these off); on the sound server, a pause when the audio
+/// output goes away (off with `--no-audio`).
 ///
 /// Each part is optional: without a session bus the session plays on, and one line on standard
-/// error says why MPRIS is off (the sleep monitor and the screensaver say so only with
-/// `--verbose`).
+/// error says why MPRIS is off (the sleep monitor, the screensaver and the sound server say so
+/// only with `--verbose`).
 @MainActor
 final class DesktopControls {
     /// The MPRIS service, when it is on the bus: the session sets its hooks.
     let mpris: MPRISService?
     private let sleep: SleepMonitor?
     private let screensaver: ScreenSaverInhibitor?
+    private let audioOutput: AudioOutputMonitor?
 
-    /// Publishes `target` and starts watching sleep. `onSleep` gets `true` before the system
-    /// sleeps and `false` after it woke.
+    /// Publishes `target` and starts watching sleep and the audio output. `onSleep` gets `true`
+    /// before the system sleeps and `false` after it woke; `onOutputLost` is called when the
+    /// audio output this process plays on goes away.
     init(
-        _ target: any RemoteControllable, options: PlaybackOptions, onSleep: @escaping @MainActor (Bool) -> Void
+        _ target: any RemoteControllable, options: PlaybackOptions, onSleep: @escaping @MainActor (Bool) -> Void,
+        onOutputLost: @escaping @MainActor () -> Void
     ) {
+        audioOutput = options.noAudio ? nil : Self.watchAudioOutput(verbose: options.verbose, onOutputLost)
         guard !options.noMpris else {
             mpris = nil
             sleep = nil
@@ -57,14 +63,38 @@ final class DesktopControls {
         }
     }
 
-    /// Publishes `player`; sleep interrupts it (``ReelPlayer/Player/beginInterruption()``).
+    /// Publishes `player`; sleep interrupts it (``ReelPlayer/Player/beginInterruption()``), and
+    /// so does losing the audio output (``ReelPlayer/Player/interrupt()``), with nothing resuming.
     convenience init(player: Player, options: PlaybackOptions) {
-        self.init(player, options: options) { [weak player] sleeping in
-            if sleeping {
-                player?.beginInterruption()
-            } else {
-                player?.endInterruption(shouldResume: true)
-            }
+        self.init(
+            player, options: options,
+            onSleep: { [weak player] sleeping in
+                if sleeping {
+                    player?.beginInterruption()
+                } else {
+                    player?.endInterruption(shouldResume: true)
+                }
+            },
+            onOutputLost: { [weak player] in player?.interrupt() })
+    }
+
+    /// A started monitor of this process's audio output, or nil without a sound server.
+    private static func watchAudioOutput(
+        verbose: Bool, _ onOutputLost: @escaping @MainActor () -> Void
+    ) -> AudioOutputMonitor? {
+        let monitor = AudioOutputMonitor { loss in
+            if verbose { Console.error("reel: paused: the audio output \(loss.output) went away\n") }
+            onOutputLost()
+        }
+        monitor.onFailure = { reason in
+            if verbose { Console.error("reel: the audio output is no longer watched: \(reason)\n") }
+        }
+        do {
+            try monitor.start()
+            return monitor
+        } catch {
+            if verbose { Console.error("reel: the audio output is not watched: \(error.message)\n") }
+            return nil
         }
     }
 
@@ -94,6 +124,7 @@ final class DesktopControls {
 
     /// Leaves the buses, releasing the screensaver.
     func stop() {
+        audioOutput?.stop()
         screensaver?.stop()
         sleep?.stop()
         mpris?.stop()

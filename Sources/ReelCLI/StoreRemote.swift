@@ -4,7 +4,8 @@ import ReelMPRIS
 
 /// The window session's store as a ``ReelMPRIS/RemoteControllable``: remote commands become
 /// `PlayerFeature` actions (with their reason where the feature keeps one), and sleep pauses
-/// and resumes it the way `Player`'s interruptions do (resuming only what sleep paused).
+/// and resumes it the way `Player`'s interruptions do (resuming only what sleep paused); losing
+/// the audio output pauses it for good.
 @MainActor
 final class StoreRemote: RemoteControllable {
     private let store: Store<PlayerFeature.State, PlayerFeature.Action>
@@ -47,5 +48,12 @@ final class StoreRemote: RemoteControllable {
             }
             _ = store.send(.play(reason: .interruption))
         }
+    }
+
+    /// The audio output went away: pauses with the reason `interruption`, and nothing resumes
+    /// by itself (not even waking from a sleep that began earlier).
+    func outputLost() {
+        pausedForSleep = false
+        if playback.intent.playWhenReady { _ = store.send(.pause(reason: .interruption)) }
     }
 }

@@ -92,7 +92,8 @@ final class WindowSession {
         }
         if options.pictureInPicture { try? window.present(.pictureInPicture) }
         let remote = StoreRemote(store)
-        let desktop = DesktopControls(remote, options: options) { remote.sleep($0) }
+        let desktop = DesktopControls(
+            remote, options: options, onSleep: { remote.sleep($0) }, onOutputLost: { remote.outputLost() })
         desktop.onQuit = { [weak window] in window?.close() }
         desktop.onRaise = { [weak window] in window?.raise() }
         // The window's own button and key, and MPRIS's Fullscreen, keep all three in step.

@@ -1,4 +1,6 @@
 import Foundation
+import ReelCore
+import ReelPulse
 import ReelTesting
 import Testing
 
@@ -29,6 +31,35 @@ struct ReelPlayTests {
             ], on: bus)
         #expect(quit.status == 0, "\(quit.error)")
         #expect(await reel.exitStatus() == 0)
+    }
+
+    @MainActor
+    @Test func reelPlayPausesWhenItsAudioOutputGoesAway() async throws {
+        let clip = try await MediaFixtures.url(for: .tenSecondClip)
+        let bus = try await PrivateBus.start()
+        defer { bus.stop() }
+        let sound = try await PrivateSoundServer.start(outputs: ["reel_headphones", "reel_speakers"])
+        defer { sound.stop() }
+        let reel = try ReelChild(
+            ["play", clip.path, "--headless", "--json"], bus: bus, environment: ["PULSE_SERVER": sound.address])
+        defer { reel.terminate() }
+        #expect(await reel.waitForLine(containing: #""state":"playing""#))
+        // The test watches reel's stream too, to know when it plays on the headphones.
+        let watcher = AudioOutputMonitor(
+            server: sound.address, streams: AudioStreamSelection(processID: reel.processIdentifier)
+        ) { _ in }
+        try watcher.start()
+        let onHeadphones = await ObservationWait.until(
+            timeout: .seconds(10), observing: { _ = watcher.activeOutputs },
+            { watcher.activeOutputs.map(\.name) == ["reel_headphones"] })
+        #expect(onHeadphones)
+
+        let module = try #require(await sound.module(ofOutput: "reel_headphones"))
+        await sound.removeOutput(module: module)
+        #expect(await reel.waitForLine(containing: #""reason":"interrupted","state":"paused""#))
+        #expect(await Tool.run(["playerctl", "-p", "reel", "status"], on: bus).output == "Paused")
+        watcher.stop()
+        reel.terminate()
     }
 
     @Test func noMprisStaysOffTheBus() async throws {

@@ -7,13 +7,18 @@ final class ReelChild: @unchecked Sendable {
     let lines = Recorder<String>()
     private let process = Process()
 
-    /// Starts `reel arguments…` with `DBUS_SESSION_BUS_ADDRESS` set to `bus`'s address.
-    init(_ arguments: [String], bus: PrivateBus) throws {
+    /// The child's process identifier.
+    var processIdentifier: Int32 { process.processIdentifier }
+
+    /// Starts `reel arguments…` with `DBUS_SESSION_BUS_ADDRESS` set to `bus`'s address, and
+    /// `environment` added to the test's own.
+    init(_ arguments: [String], bus: PrivateBus, environment extra: [String: String] = [:]) throws {
         process.executableURL = try BuiltProduct.require("reel")
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address
         environment["DISPLAY"] = nil
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         let output = Pipe()
         process.standardOutput = output

@@ -6,7 +6,7 @@ public struct AudioOutput: Sendable, Hashable, Identifiable {
     /// The sink's name, such as `alsa_output.pci-0000_00_1f.3.analog-stereo`.
     public var name: String
     /// The name people read, such as "Built-in Audio Analog Stereo".
-    public var description: String
+    public var displayName: String
     /// The active port's name, when the sink has ports.
     public var activePort: String?
     /// The names of the sink's ports that are unavailable (nothing plugged into their jack).
@@ -14,12 +14,12 @@ public struct AudioOutput: Sendable, Hashable, Identifiable {
 
     /// Creates an output.
     public init(
-        id: UInt32, name: String, description: String = "", activePort: String? = nil,
+        id: UInt32, name: String, displayName: String = "", activePort: String? = nil,
         unavailablePorts: Set<String> = []
     ) {
         self.id = id
         self.name = name
-        self.description = description
+        self.displayName = displayName
         self.activePort = activePort
         self.unavailablePorts = unavailablePorts
     }

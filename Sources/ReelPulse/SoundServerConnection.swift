@@ -206,7 +206,7 @@ private func sinkListed(
         .output(
             AudioOutput(
                 id: sink.index, name: sink.name.map { String(cString: $0) } ?? "",
-                description: sink.description.map { String(cString: $0) } ?? "",
+                displayName: sink.description.map { String(cString: $0) } ?? "",
                 activePort: sink.active_port.map { String(cString: $0.pointee.name) },
                 unavailablePorts: unavailable)))
 }

@@ -36,35 +36,16 @@ public final class PrivateSoundServer: @unchecked Sendable {
         try script.joined(separator: "\n").write(
             to: directory.appendingPathComponent("server.pa"), atomically: true, encoding: .utf8)
 
-        let shell = Process()
-        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
-        shell.arguments = ["-c", Self.script(owner: ProcessInfo.processInfo.processIdentifier)]
-        shell.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment
         environment["HOME"] = directory.path
         environment["XDG_RUNTIME_DIR"] = directory.path
         environment["XDG_CONFIG_HOME"] = directory.path
         environment.removeValue(forKey: "DBUS_SESSION_BUS_ADDRESS")
         environment.removeValue(forKey: "DISPLAY")
-        shell.environment = environment
-        let output = Pipe()
-        shell.standardOutput = output
-        shell.standardError = FileHandle.nullDevice
-        shell.standardInput = FileHandle.nullDevice
-        try shell.run()
-        let reader = output.fileHandleForReading
-        let line = await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
-            let thread = Thread {
-                var data = Data()
-                while !data.contains(UInt8(ascii: "\n")) {
-                    let chunk = reader.availableData
-                    if chunk.isEmpty { break }
-                    data.append(chunk)
-                }
-                continuation.resume(returning: String(decoding: data, as: UTF8.self))
-            }
-            thread.start()
-        }
+        let (shell, lines) = try await DaemonShell.start(
+            Self.script(owner: ProcessInfo.processInfo.processIdentifier), lines: 1, environment: environment,
+            directory: directory)
+        let line = lines.first ?? ""
         let words = line.split(whereSeparator: \.isWhitespace)
         guard words.count == 2, words[0] == "ready", let server = Int32(words[1]) else {
             kill(shell.processIdentifier, SIGKILL)

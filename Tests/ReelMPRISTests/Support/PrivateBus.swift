@@ -1,4 +1,5 @@
 import Foundation
+import ReelTesting
 
 /// A private D-Bus daemon for one test: `dbus-daemon --session --nofork --print-address`,
 /// killed by ``stop()``. Every test that needs a bus starts its own, so nothing leaks between
@@ -32,28 +33,8 @@ final class PrivateBus: @unchecked Sendable {
 
     /// Starts a daemon and waits (on a thread of its own) for the address and process id it prints.
     static func start() async throws -> PrivateBus {
-        let shell = Process()
-        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
-        shell.arguments = ["-c", script(owner: ProcessInfo.processInfo.processIdentifier)]
-        let output = Pipe()
-        shell.standardOutput = output
-        shell.standardError = FileHandle.nullDevice
-        shell.standardInput = FileHandle.nullDevice
-        try shell.run()
-        let reader = output.fileHandleForReading
-        let lines = await withCheckedContinuation { (continuation: CheckedContinuation<[String], Never>) in
-            let thread = Thread {
-                var data = Data()
-                while data.filter({ $0 == UInt8(ascii: "\n") }).count < 2 {
-                    let chunk = reader.availableData
-                    if chunk.isEmpty { break }
-                    data.append(chunk)
-                }
-                continuation.resume(
-                    returning: String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init))
-            }
-            thread.start()
-        }
+        let (shell, lines) = try await DaemonShell.start(
+            script(owner: ProcessInfo.processInfo.processIdentifier), lines: 2)
         guard lines.count == 2, let daemon = Int32(lines[1]) else {
             kill(shell.processIdentifier, SIGKILL)
             shell.waitUntilExit()

@@ -109,8 +109,21 @@ final class RenderThread: @unchecked Sendable {
             for surface in surfaces { surface.presentIfDue(now: now) }
             runJobs()
             let busy = surfaces.contains { $0.isDue }
-            if !busy, SDL_WaitEventTimeout(&event, 20) != 0 { handle(event) }
+            if !busy, SDL_WaitEventTimeout(&event, waitMilliseconds(now: SDLVideo.ticks())) != 0 { handle(event) }
         }
+    }
+
+    /// The longest the loop sleeps without an event. Only a safety net: jobs, libmpv's frame
+    /// signals and window events all wake it at once.
+    static let longestWait = 1_000
+
+    /// How long the loop may sleep: until the earliest waiting overlay redraw falls due, else
+    /// ``longestWait``. A fixed short timeout would wake the thread (and pump X11) between every
+    /// two frames of a playing video and 50 times a second when paused, for nothing.
+    private func waitMilliseconds(now: Double) -> Int32 {
+        guard let deadline = surfaces.compactMap(\.redrawDeadline).min() else { return Int32(Self.longestWait) }
+        let milliseconds = ((deadline - now) * 1000).rounded(.up)
+        return Int32(min(Double(Self.longestWait), max(1, milliseconds)))
     }
 
     private func runJobs() {

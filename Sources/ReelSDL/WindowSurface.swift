@@ -147,6 +147,13 @@ final class WindowSurface: @unchecked Sendable {
         !isDestroyed && (frameDue || (redrawDue && (redrawNotBefore == 0 || SDLVideo.ticks() >= redrawNotBefore)))
     }
 
+    /// When an overlay redraw that waits for a video frame to ride along falls due (SDL ticks);
+    /// nil when none waits. The render thread sleeps until then at the latest.
+    var redrawDeadline: Double? {
+        guard !isDestroyed, redrawDue, redrawNotBefore > 0 else { return nil }
+        return redrawNotBefore
+    }
+
     // MARK: - Requests from the main actor (run as render-thread jobs)
 
     /// Sets where the video goes and asks for a presentation.

@@ -8,8 +8,9 @@ final class OverlayLayer {
     private(set) var canvas: CairoCanvas?
     /// The device pixels the overlays cover now (what to composite each frame).
     private(set) var region = PixelRegion()
-    /// The device pixels that changed in the last ``redraw(_:)``: the old bounds and the new.
-    private(set) var changed = PixelRect(x: 0, y: 0, width: 0, height: 0)
+    /// The device pixels that may have changed in the last ``redraw(_:)``: the old region and
+    /// the new (every other pixel was and stays transparent).
+    private(set) var changed = PixelRegion()
 
     /// Makes a new surface when the size or scale changed; true when it did.
     @discardableResult
@@ -19,17 +20,18 @@ final class OverlayLayer {
         }
         canvas = try CairoCanvas(pixelWidth: max(1, pixelWidth), pixelHeight: max(1, pixelHeight), scale: scale)
         region = PixelRegion()
-        changed = PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight)
+        changed = PixelRegion([PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight)])
         return true
     }
 
     /// Clears the surface and lets `host` draw every overlay.
     func redraw(_ host: any OverlayHost) {
         guard let canvas else { return }
-        let previous = region.bounds
+        let previous = region
         canvas.clear()
         host.draw(in: canvas)
         region = canvas.drawnRegion
-        changed = previous.union(region.bounds)
+        changed = previous
+        changed.formUnion(region)
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// The overlay pixels one window shows, handed from the main actor (where the ``OverlayHost``
 /// draws with cairo) to the render thread (which composites or uploads them).
 ///
-/// The main actor draws into its own ``CairoCanvas`` and then ``publish(_:bounds:changed:)``
+/// The main actor draws into its own ``CairoCanvas`` and then ``publish(_:region:changed:)``
 /// copies the pixels that changed into this object's surface under a lock; the render thread
 /// reads that surface under the same lock in ``withFrame(_:)``. Neither side ever waits for
 /// the other longer than one copy or one composite.
@@ -29,19 +29,23 @@ final class OverlayTransfer: @unchecked Sendable {
 
     /// Copies `changed` of `source` (all of it when the size changed) and remembers `region`.
     /// Called on the main actor after the overlays drew.
-    func publish(_ source: CairoSurface, region: PixelRegion, changed: PixelRect) {
+    ///
+    /// `changed` is the old region and the new, rectangle by rectangle, not their bounding
+    /// rectangle: with a title bar and a control bar that would be nearly the whole picture.
+    func publish(_ source: CairoSurface, region: PixelRegion, changed: PixelRegion) {
         lock.lock()
         defer { lock.unlock() }
-        let full = PixelRect(x: 0, y: 0, width: source.width, height: source.height)
-        var copied = changed
+        var copied = changed.rects
         if surface?.width != source.width || surface?.height != source.height {
             surface = try? CairoSurface(width: source.width, height: source.height)
-            copied = full
+            copied = [PixelRect(x: 0, y: 0, width: source.width, height: source.height)]
         }
         guard let surface else { return }
-        surface.copy(copied, from: source)
+        for rect in copied {
+            surface.copy(rect, from: source)
+            self.changed = self.changed.isEmpty ? rect : self.changed.union(rect)
+        }
         self.region = region
-        self.changed = self.changed.isEmpty ? copied : self.changed.union(copied)
     }
 
     /// Runs `body` with the current frame (nil before the first publish) under the lock, then

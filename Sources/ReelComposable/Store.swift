@@ -18,14 +18,40 @@ import ReelCore
 /// ## Threading
 /// Main actor only. Engine commands run synchronously inside ``send(_:)``, in the order the
 /// reducer returned them; async effects run in tasks and send their actions back here.
+///
+/// ## Observation
+/// The store is `Observable`: reading ``state`` inside `withObservationTracking` observes it.
+/// The conformance is written out rather than made by `@Observable`, whose accessors spell the
+/// key path `\.storage` at every access: in a generic class that key path is built anew each
+/// time (a type looked up by its mangled name), and the state is read many times per redraw.
+/// Here it is built once per store.
 @MainActor
-@Observable
-public final class Store<State, Action: Sendable> {
-    private var storage: State?
-    @ObservationIgnored private let parentState: (@MainActor () -> State)?
-    @ObservationIgnored private var dispatch: (@MainActor (Action) -> StoreTask)!
-    @ObservationIgnored private var runner: EffectRunner<Action>?
-    @ObservationIgnored private var bridges: [Task<Void, Never>] = []
+public final class Store<State, Action: Sendable>: Observable {
+    private let registrar = ObservationRegistrar()
+    private var observedStorage: State?
+    private lazy var storageKeyPath: KeyPath<Store, State?> = \.observedStorage
+    private let parentState: (@MainActor () -> State)?
+    private var dispatch: (@MainActor (Action) -> StoreTask)!
+    private var runner: EffectRunner<Action>?
+    private var bridges: [Task<Void, Never>] = []
+
+    /// The root store's state, observed (nil in a scoped store, which reads its parent's).
+    private var storage: State? {
+        get {
+            registrar.access(self, keyPath: storageKeyPath)
+            return observedStorage
+        }
+        set {
+            registrar.withMutation(of: self, keyPath: storageKeyPath) { observedStorage = newValue }
+        }
+        _modify {
+            let keyPath = storageKeyPath
+            registrar.access(self, keyPath: keyPath)
+            registrar.willSet(self, keyPath: keyPath)
+            defer { registrar.didSet(self, keyPath: keyPath) }
+            yield &observedStorage
+        }
+    }
 
     /// The current state.
     public var state: State { parentState?() ?? storage! }
@@ -34,7 +60,7 @@ public final class Store<State, Action: Sendable> {
     /// their refusal action, when it is nil).
     public init<R: Reducer>(initialState: State, reducer: R, engine: (any PlaybackEngine)? = nil)
     where R.State == State, R.Action == Action {
-        storage = initialState
+        observedStorage = initialState
         parentState = nil
         let runner = EffectRunner<Action>(
             engine: { command throws(PlayerError) in
@@ -51,7 +77,7 @@ public final class Store<State, Action: Sendable> {
     }
 
     private init(parentState: @escaping @MainActor () -> State, dispatch: @escaping @MainActor (Action) -> StoreTask) {
-        storage = nil
+        observedStorage = nil
         self.parentState = parentState
         self.dispatch = dispatch
     }

@@ -123,12 +123,19 @@ final class WindowSession {
 
         reporter.begin(item, keysEnabled: false)
         store.send(.load(item))
+        // Follows the store and the container by observation, and ticks the reporter four times
+        // a second: no polling between changes.
         let observer = Task { [weak window] in
             var lastState: PlayerState?
             var lastLayout = ""
             let printsLayout = ProcessInfo.processInfo.environment[Self.layoutVariable] != nil
-            var polls = 0
             var subtitleClearance = 0.0
+            var nextTick = ContinuousClock.now
+            let observe: @MainActor () -> Void = {
+                _ = container.subtitleClearance
+                _ = store.state
+                if printsLayout { _ = Self.layoutLine(container) }
+            }
             while !Task.isCancelled {
                 // Subtitles move above the control bar while it shows.
                 let clearance = container.subtitleClearance
@@ -153,9 +160,11 @@ final class WindowSession {
                         Console.out(layout)
                     }
                 }
-                polls += 1
-                if polls % 5 == 0 { reporter.tick(store.state.playback) }
-                try? await Task.sleep(for: .milliseconds(50))
+                if ContinuousClock.now >= nextTick {
+                    reporter.tick(store.state.playback)
+                    nextTick = ContinuousClock.now.advanced(by: .milliseconds(250))
+                }
+                _ = await ObservationWait.nextChange(before: nextTick, observing: observe)
             }
         }
 

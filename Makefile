@@ -43,8 +43,9 @@ GUI_SUITES   := PlayerWindowTests|WindowPlaybackTests
 BENCH_ARGS   ?=
 FUZZ_COUNT   ?= 500
 FUZZ_SEED    ?= 1
-# `make sanitize`: the engine suites, each sanitizer in its own scratch path.
-SANITIZE_SUITES := ReelMPVTests|ReelCoreTests|ReelPlayerTests
+# `make sanitize`: the engine suites and the sound-server monitor (C callbacks), each sanitizer
+# in its own scratch path.
+SANITIZE_SUITES := ReelMPVTests|ReelCoreTests|ReelPlayerTests|ReelPulseTests
 SANITIZERS   := scripts/sanitizers
 
 SCRATCH_DIR  := $(if $(SCRATCH),$(SCRATCH),.build)

@@ -78,10 +78,11 @@ final class DesktopControls {
             onOutputLost: { [weak player] in player?.interrupt() })
     }
 
-    /// A started monitor of this process's audio output, or nil without a sound server.
+    /// A monitor of this process's audio output, connecting in the background (without a sound
+    /// server it stays off, and says so with `--verbose`).
     private static func watchAudioOutput(
         verbose: Bool, _ onOutputLost: @escaping @MainActor () -> Void
-    ) -> AudioOutputMonitor? {
+    ) -> AudioOutputMonitor {
         let monitor = AudioOutputMonitor { loss in
             if verbose { Console.error("reel: paused: the audio output \(loss.output) went away\n") }
             onOutputLost()
@@ -89,13 +90,14 @@ final class DesktopControls {
         monitor.onFailure = { reason in
             if verbose { Console.error("reel: the audio output is no longer watched: \(reason)\n") }
         }
-        do {
-            try monitor.start()
-            return monitor
-        } catch {
-            if verbose { Console.error("reel: the audio output is not watched: \(error.message)\n") }
-            return nil
+        Task {
+            do throws(SoundServerError) {
+                try await monitor.start()
+            } catch {
+                if verbose { Console.error("reel: the audio output is not watched: \(error.message)\n") }
+            }
         }
+        return monitor
     }
 
     /// What MPRIS's `Quit` does (`CanQuit` is true once set).

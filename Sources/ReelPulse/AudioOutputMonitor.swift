@@ -1,3 +1,4 @@
+import Foundation
 import Observation
 import ReelCore
 import ReelPlayer
@@ -8,7 +9,7 @@ import ReelPlayer
 ///
 /// ```swift
 /// let monitor = AudioOutputMonitor.interrupting(player)   // paused(reason: .interrupted)
-/// try monitor.start()
+/// try await monitor.start()
 /// ```
 ///
 /// libmpv 0.35.1 does not report this itself: the sound server moves the stream to another
@@ -40,6 +41,7 @@ public final class AudioOutputMonitor {
     @ObservationIgnored private let server: String?
     @ObservationIgnored private let selection: AudioStreamSelection
     @ObservationIgnored private var connection: SoundServerConnection?
+    @ObservationIgnored private var isStarting = false
     /// Counts connections, so that a closed connection's late reports are dropped.
     @ObservationIgnored private var generation = 0
 
@@ -65,22 +67,42 @@ public final class AudioOutputMonitor {
         AudioOutputMonitor(server: server, streams: selection) { [weak player] _ in player?.interrupt() }
     }
 
-    /// Connects to the sound server, and returns once it listed its outputs and streams.
-    /// - Throws: ``SoundServerError`` when there is no sound server or it refuses the connection.
-    public func start() throws(SoundServerError) {
-        guard !isRunning else { return }
+    /// Connects to the sound server, and returns once it listed its outputs and streams. The
+    /// connection is made on a thread of its own, so the main actor never waits for the server.
+    /// - Throws: ``SoundServerError`` when there is no sound server, it refuses the connection
+    ///   or it does not answer within 5 s.
+    public func start() async throws(SoundServerError) {
+        guard !isRunning, !isStarting else { return }
+        isStarting = true
+        defer { isStarting = false }
         generation += 1
         let generation = generation
         let tracker = SharedTracker()
-        let connection = try SoundServerConnection(
-            server: server, selection: selection,
-            observe: { [weak self] observation in
-                let (loss, snapshot) = tracker.observe(observation)
-                Task { @MainActor in self?.report(loss, snapshot, generation: generation) }
-            },
-            failed: { [weak self] reason in
-                Task { @MainActor in self?.fail(reason, generation: generation) }
-            })
+        let (server, selection) = (server, selection)
+        let observe: @Sendable (SoundServerObservation) -> Void = { [weak self] observation in
+            let (loss, snapshot) = tracker.observe(observation)
+            Task { @MainActor in self?.report(loss, snapshot, generation: generation) }
+        }
+        let failed: @Sendable (String) -> Void = { [weak self] reason in
+            Task { @MainActor in self?.fail(reason, generation: generation) }
+        }
+        typealias Outcome = Result<SoundServerConnection, SoundServerError>
+        let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
+            let thread = Thread {
+                continuation.resume(
+                    returning: Outcome { () throws(SoundServerError) in
+                        try SoundServerConnection(
+                            server: server, selection: selection, observe: observe, failed: failed)
+                    })
+            }
+            thread.name = "ReelPulse.connect"
+            thread.start()
+        }
+        let connection = try outcome.get()
+        guard generation == self.generation else {
+            connection.close()  // stopped while connecting
+            return
+        }
         self.connection = connection
         isRunning = true
         show(tracker.snapshot)

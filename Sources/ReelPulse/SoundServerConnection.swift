@@ -50,18 +50,26 @@ final class SoundServerConnection: @unchecked Sendable {
             release()
             throw SoundServerError("start libpulse's main loop", reason: "no thread")
         }
+        // A server that accepts the connection but never answers must not hang the caller.
+        let timer = pa_context_rttime_new(context, pa_rtclock_now() + Self.answerTimeout, answerTimedOut, userdata)
+        let freeTimer = { timer.map { pa_threaded_mainloop_get_api(mainloop).pointee.time_free($0) } }
         do throws(SoundServerError) {
             try waitUntilReady()
             try subscribeAndList()
         } catch {
+            freeTimer()
             pa_threaded_mainloop_unlock(mainloop)
             close()
             throw error
         }
+        freeTimer()
         pa_threaded_mainloop_unlock(mainloop)
     }
 
     deinit { close() }
+
+    /// How long `init` waits for the server to answer (5 s, in µs).
+    static let answerTimeout: pa_usec_t = 5_000_000
 
     /// Disconnects and stops the main loop's thread. Idempotent; not from a callback.
     func close() {
@@ -87,6 +95,7 @@ final class SoundServerConnection: @unchecked Sendable {
 
     private func waitUntilReady() throws(SoundServerError) {
         while true {
+            try checkAnswerTime("connect to the sound server")
             let state = pa_context_get_state(context)
             if state == PA_CONTEXT_READY { return }
             if PA_CONTEXT_IS_GOOD(state) == 0 {
@@ -112,11 +121,17 @@ final class SoundServerConnection: @unchecked Sendable {
             throw SoundServerError("watch the sound server's outputs", reason: Self.errorText(context))
         }
         while operations.contains(where: { pa_operation_get_state($0) == PA_OPERATION_RUNNING }) {
+            try checkAnswerTime("watch the sound server's outputs")
             guard PA_CONTEXT_IS_GOOD(pa_context_get_state(context)) != 0 else {
                 throw SoundServerError("watch the sound server's outputs", reason: Self.errorText(context))
             }
             pa_threaded_mainloop_wait(mainloop)
         }
+    }
+
+    private func checkAnswerTime(_ action: String) throws(SoundServerError) {
+        guard callbacks.takeUnretainedValue().answerTimedOut.withLock({ $0 }) else { return }
+        throw SoundServerError(action, reason: "it did not answer within \(Self.answerTimeout / 1_000_000) s")
     }
 
     private static func errorText(_ context: OpaquePointer) -> String {
@@ -133,6 +148,8 @@ final class SoundServerCallbacks: @unchecked Sendable {
     let failed: @Sendable (String) -> Void
     /// Set before a deliberate disconnect, so its state change is not reported as a failure.
     let isClosing = Mutex(false)
+    /// Set when the server took longer than ``SoundServerConnection/answerTimeout`` to answer.
+    let answerTimedOut = Mutex(false)
 
     init(
         mainloop: OpaquePointer, selection: AudioStreamSelection,
@@ -162,6 +179,15 @@ private func contextStateChanged(_ context: OpaquePointer?, _ userdata: UnsafeMu
     if (state == PA_CONTEXT_FAILED || state == PA_CONTEXT_TERMINATED) && !closing {
         callbacks.failed(String(cString: pa_strerror(pa_context_errno(context))))
     }
+}
+
+private func answerTimedOut(
+    _ api: UnsafeMutablePointer<pa_mainloop_api>?, _ event: OpaquePointer?, _ time: UnsafePointer<timeval>?,
+    _ userdata: UnsafeMutableRawPointer?
+) {
+    guard let callbacks = SoundServerCallbacks.from(userdata) else { return }
+    callbacks.answerTimedOut.withLock { $0 = true }
+    callbacks.signal()
 }
 
 private func operationDone(_ context: OpaquePointer?, _ success: Int32, _ userdata: UnsafeMutableRawPointer?) {

@@ -48,7 +48,7 @@ struct ReelPlayTests {
         let watcher = AudioOutputMonitor(
             server: sound.address, streams: AudioStreamSelection(processID: reel.processIdentifier)
         ) { _ in }
-        try watcher.start()
+        try await watcher.start()
         let onHeadphones = await ObservationWait.until(
             timeout: .seconds(10), observing: { _ = watcher.activeOutputs },
             { watcher.activeOutputs.map(\.name) == ["reel_headphones"] })

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import ReelCore
 import ReelMPV
 import ReelPlayer
@@ -18,14 +19,14 @@ struct AudioOutputMonitorTests {
         let player: Player
         let monitor: AudioOutputMonitor
 
-        init(server: PrivateSoundServer) throws {
+        init(server: PrivateSoundServer) async throws {
             self.server = server
             var configuration = MPVConfiguration()
             configuration.audio = .system
             configuration.options = ["pulse-host": server.address]
             player = Player(engine: try MPVEngine(configuration: configuration))
             monitor = AudioOutputMonitor.interrupting(player, server: server.address)
-            try monitor.start()
+            try await monitor.start()
         }
 
         /// Loads the ten-second clip and waits until it plays on the output `output`.
@@ -59,7 +60,7 @@ struct AudioOutputMonitorTests {
     func removingTheOutputItPlaysOnPausesWithTheInterruptedReason(rescuesStreams: Bool) async throws {
         let server = try await PrivateSoundServer.start(
             outputs: ["reel_headphones", "reel_speakers"], rescuesStreams: rescuesStreams)
-        let rig = try Rig(server: server)
+        let rig = try await Rig(server: server)
         try await rig.play(on: "reel_headphones")
         #expect(rig.monitor.outputs.map(\.name) == ["reel_headphones", "reel_speakers"])
 
@@ -75,7 +76,7 @@ struct AudioOutputMonitorTests {
 
     @Test func aStreamTheUserMovesAndOutputsItDoesNotUseLeaveItPlaying() async throws {
         let server = try await PrivateSoundServer.start(outputs: ["reel_headphones", "reel_speakers", "reel_hdmi"])
-        let rig = try Rig(server: server)
+        let rig = try await Rig(server: server)
         try await rig.play(on: "reel_headphones")
 
         let stream = try #require(await server.streams().first)
@@ -94,7 +95,7 @@ struct AudioOutputMonitorTests {
 
     @Test func aPausedPlayerStaysPausedForTheUserAndTheLossIsStillReported() async throws {
         let server = try await PrivateSoundServer.start(outputs: ["reel_usb", "reel_speakers"])
-        let rig = try Rig(server: server)
+        let rig = try await Rig(server: server)
         try await rig.play(on: "reel_usb")
         try rig.player.pause()
         try await rig.player.until(state: .paused(reason: .userInitiated))
@@ -111,7 +112,7 @@ struct AudioOutputMonitorTests {
         let monitor = AudioOutputMonitor(server: server.address) { _ in }
         let (failures, failed) = AsyncStream<String>.makeStream()
         monitor.onFailure = { failed.yield($0) }
-        try monitor.start()
+        try await monitor.start()
         #expect(monitor.outputs.map(\.name) == ["reel_speakers"])
 
         server.stop()
@@ -122,10 +123,47 @@ struct AudioOutputMonitorTests {
         #expect(monitor.outputs.isEmpty)
     }
 
-    @Test func withoutASoundServerStartThrowsATypedError() throws {
+    @Test func aServerThatNeverAnswersTimesOutWithATypedError() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "reel-mute-\(UUID().uuidString.prefix(8))")
+        let listener = try #require(Self.listen(at: path.path), "could not listen at \(path.path)")
+        defer {
+            close(listener)
+            unlink(path.path)
+        }
+        let monitor = AudioOutputMonitor(server: "unix:\(path.path)") { _ in }
+        let started = ContinuousClock.now
+        let error = try await #require(throws: SoundServerError.self) { try await monitor.start() }
+        #expect(error.message == "Cannot connect to the sound server: it did not answer within 5 s.")
+        #expect(ContinuousClock.now - started < .seconds(15))
+        #expect(!monitor.isRunning)
+    }
+
+    /// A Unix socket that takes connections into its backlog and never accepts or answers them.
+    private static func listen(at path: String) -> Int32? {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { return nil }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            for (index, byte) in path.utf8.prefix(buffer.count - 1).enumerated() { buffer[index] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard bound == 0, Glibc.listen(descriptor, 8) == 0 else {
+            close(descriptor)
+            return nil
+        }
+        return descriptor
+    }
+
+    @Test func withoutASoundServerStartThrowsATypedError() async throws {
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent("reel-no-server/native")
         let monitor = AudioOutputMonitor(server: "unix:\(missing.path)") { _ in }
-        let error = try #require(throws: SoundServerError.self) { try monitor.start() }
+        let error = try await #require(throws: SoundServerError.self) { try await monitor.start() }
         #expect(error.action == "connect to the sound server")
         #expect(error.message.hasPrefix("Cannot connect to the sound server: "))
         #expect(!monitor.isRunning)

@@ -105,6 +105,7 @@ public final class AudioOutputMonitor {
         }
         self.connection = connection
         isRunning = true
+        losses = []
         show(tracker.snapshot)
     }
 

@@ -258,13 +258,7 @@ final class WindowSurface: @unchecked Sendable {
         let x = max(usable.x, usable.x + usable.w - Int32(width) - margin)
         let y = max(usable.y, usable.y + usable.h - Int32(height) - margin)
         guard let window = SDL_CreateWindow(title, x, y, Int32(width), Int32(height), flags) else { return false }
-        switch presenter {
-        case .software(let software):
-            software.retarget(to: window)
-        case .openGL(let openGL):
-            openGL.release()
-            openGL.retarget(to: window)
-        }
+        retargetPresenter(to: window)
         pictureInPicture = window
         RenderThread.shared.route(windowID: SDL_GetWindowID(window), to: self)
         SDL_HideWindow(self.window)
@@ -275,10 +269,8 @@ final class WindowSurface: @unchecked Sendable {
         return true
     }
 
-    /// Moves the video back into the main window, shows it and destroys the picture-in-picture
-    /// window. Does nothing when none is open.
-    func closePictureInPicture() {
-        guard let pictureInPicture else { return }
+    /// Points the presenter at `window` (the OpenGL presenter lets go of its context first).
+    private func retargetPresenter(to window: OpaquePointer) {
         switch presenter {
         case .software(let software):
             software.retarget(to: window)
@@ -286,6 +278,13 @@ final class WindowSurface: @unchecked Sendable {
             openGL.release()
             openGL.retarget(to: window)
         }
+    }
+
+    /// Moves the video back into the main window, shows it and destroys the picture-in-picture
+    /// window. Does nothing when none is open.
+    func closePictureInPicture() {
+        guard let pictureInPicture else { return }
+        retargetPresenter(to: window)
         RenderThread.shared.route(windowID: SDL_GetWindowID(pictureInPicture), to: nil)
         SDL_DestroyWindow(pictureInPicture)
         self.pictureInPicture = nil

@@ -26,7 +26,10 @@ enum ErrorClassifier {
             if size == 0 {
                 return error(.unsupportedFormat, "The file \"\(url.lastPathComponent)\" is empty.")
             }
-        } else if let network = networkError(in: log) {
+        } else if code != MPV_ERROR_NOTHING_TO_PLAY.rawValue, let network = networkError(in: log) {
+            // Not for "nothing to play": the media opened, so the network did not fail it; and
+            // libmpv hands FFmpeg's messages to one instance per process, so an HTTP error in
+            // this log may be another instance's.
             return error(network)
         } else if let url, code == MPV_ERROR_LOADING_FAILED.rawValue, let answer = HTTPStatusProbe.answer(for: url) {
             // The log had no explanation (libmpv gives FFmpeg's messages to one instance per

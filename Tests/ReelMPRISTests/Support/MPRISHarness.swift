@@ -53,6 +53,17 @@ final class MPRISHarness {
         await Tool.run(["playerctl", "-p", "reel"] + arguments, on: bus)
     }
 
+    /// A property of the `org.mpris.MediaPlayer2.Player` interface as `busctl get-property`
+    /// prints it, such as `b true`.
+    func playerProperty(_ name: String) async -> String {
+        await Tool.run(
+            [
+                "busctl", "--address=\(bus.address)", "get-property", service.busName, "/org/mpris/MediaPlayer2",
+                "org.mpris.MediaPlayer2.Player", name,
+            ], on: bus
+        ).output
+    }
+
     func tearDown() async {
         recorder.stop()
         service.stop()

@@ -199,7 +199,7 @@ struct WindowBench {
             Track(id: 2, kind: .audio, codec: "aac", language: "fra", channelCount: 2),
             Track(id: 1, kind: .subtitle, codec: "subrip", language: "eng", title: "English"),
         ]
-        state.displayedPosition = 7.25
+        state.elapsedTime = 7.25
         let store = Store(initialState: state, reducer: PlayerFeature(autoHideDelay: nil))
         let container = PlayerContainer(store: store)
         container.controls.present()

@@ -67,7 +67,7 @@ struct CheckCommand: AsyncParsableCommand {
             await player.shutdown()
             return .failed(error)
         }
-        let done: (PlaybackState) -> Bool = { state in
+        let done: (PlaybackInfo) -> Bool = { state in
             switch state.status {
             case .failed, .ended: true
             case .ready: state.position() >= seconds

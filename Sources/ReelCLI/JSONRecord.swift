@@ -45,7 +45,7 @@ struct JSONRecord: Encodable, Sendable {
     var tracks: [Track]?
 
     /// A state transition, with the position and duration at that moment.
-    static func state(_ state: PlayerState, playback: PlaybackState, at now: HostTime) -> JSONRecord {
+    static func state(_ state: PlayerState, playback: PlaybackInfo, at now: HostTime) -> JSONRecord {
         var record = JSONRecord(event: "state")
         record.state = state.identifier
         record.reason = state.reasonIdentifier
@@ -55,7 +55,7 @@ struct JSONRecord: Encodable, Sendable {
     }
 
     /// A position sample.
-    static func position(_ playback: PlaybackState, at now: HostTime) -> JSONRecord {
+    static func position(_ playback: PlaybackInfo, at now: HostTime) -> JSONRecord {
         var record = JSONRecord(event: "position")
         record.position = rounded(playback.position(at: now))
         record.duration = playback.duration.map(rounded)

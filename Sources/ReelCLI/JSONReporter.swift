@@ -17,7 +17,7 @@ final class JSONReporter: PlaybackReporter {
 
     func begin(_ item: MediaItem, keysEnabled: Bool) {}
 
-    func report(_ event: PlayerEvent, playback: PlaybackState) {
+    func report(_ event: PlayerEvent, playback: PlaybackInfo) {
         let now = HostTime.now
         switch event {
         case .stateChanged(let state):
@@ -52,7 +52,7 @@ final class JSONReporter: PlaybackReporter {
         }
     }
 
-    func tick(_ playback: PlaybackState) {
+    func tick(_ playback: PlaybackInfo) {
         let now = HostTime.now
         guard playback.playerState == .playing else { return }
         if let lastSample, now.seconds(since: lastSample) < 1 { return }

@@ -11,10 +11,10 @@ protocol PlaybackReporter: AnyObject {
     func begin(_ item: MediaItem, keysEnabled: Bool)
 
     /// The player reported `event`; `playback` is the player's state now.
-    func report(_ event: PlayerEvent, playback: PlaybackState)
+    func report(_ event: PlayerEvent, playback: PlaybackInfo)
 
     /// Called about four times a second, for the live status line and position samples.
-    func tick(_ playback: PlaybackState)
+    func tick(_ playback: PlaybackInfo)
 
     /// A command failed at once (a refused address, a call the engine rejected).
     func report(_ error: PlayerError, command: EngineCommand?)

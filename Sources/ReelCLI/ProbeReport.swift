@@ -30,7 +30,7 @@ struct ProbeReport: Encodable, Sendable {
     var metadata: [String: String]
 
     /// Builds the report from a player's state after the item opened.
-    init(url: URL, playback: PlaybackState) {
+    init(url: URL, playback: PlaybackInfo) {
         self.url = url.isFileURL ? url.path : url.absoluteString
         title = playback.engineTitle
         container = playback.container

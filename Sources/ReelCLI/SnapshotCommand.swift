@@ -92,7 +92,7 @@ struct SnapshotCommand: AsyncParsableCommand {
     @MainActor static func controls(for source: SnapshotSource) -> PlayerContainer {
         var state = PlayerFeature.State()
         state.playback = source.playback
-        state.displayedPosition = source.time
+        state.elapsedTime = source.time
         let store = Store(initialState: state, reducer: PlayerFeature(autoHideDelay: nil))
         let container = PlayerContainer(store: store)
         container.controls.present()

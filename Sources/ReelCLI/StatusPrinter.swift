@@ -35,7 +35,7 @@ final class StatusPrinter: PlaybackReporter {
         Console.out(line + "\n")
     }
 
-    func report(_ event: PlayerEvent, playback: PlaybackState) {
+    func report(_ event: PlayerEvent, playback: PlaybackInfo) {
         switch event {
         case .stateChanged(let state):
             if case .paused(.error) = state {
@@ -60,7 +60,7 @@ final class StatusPrinter: PlaybackReporter {
         draw(playback)
     }
 
-    func tick(_ playback: PlaybackState) { draw(playback) }
+    func tick(_ playback: PlaybackInfo) { draw(playback) }
 
     func report(_ error: PlayerError, command: EngineCommand?) {
         switch command {
@@ -87,7 +87,7 @@ final class StatusPrinter: PlaybackReporter {
     }
 
     /// Redraws the status line when its text changed.
-    private func draw(_ playback: PlaybackState) {
+    private func draw(_ playback: PlaybackInfo) {
         guard live, playback.item != nil else { return }
         let now = HostTime.now
         let progress = TimeFormat.progress(playback.position(at: now), of: playback.duration)

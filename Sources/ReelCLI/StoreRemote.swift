@@ -15,7 +15,7 @@ final class StoreRemote: RemoteControllable {
     init(_ store: Store<PlayerFeature.State, PlayerFeature.Action>) { self.store = store }
 
     /// The feature's playback state.
-    var playback: PlaybackState { store.state.playback }
+    var playback: PlaybackInfo { store.state.playback }
 
     /// Sends the feature action that carries out `command`.
     /// - Throws: ``ReelCore/PlayerError/Code/invalidArgument`` for a command the feature has no

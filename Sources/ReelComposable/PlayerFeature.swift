@@ -42,9 +42,12 @@ public struct PlayerFeature: Reducer, Sendable {
     /// The feature's state.
     public struct State: Equatable, Sendable {
         /// Everything known about playback (issue #2's reducer keeps it).
-        public var playback = PlaybackState()
-        /// The position the labels show: refreshed by ``Action/tick`` and on every discontinuity.
-        public var displayedPosition: TimeInterval = 0
+        public var playback = PlaybackInfo()
+        /// The playback position as the player shows it: refreshed by ``Action/tick`` (four times a
+        /// second while playing) and at every discontinuity (seek, rate change, new item), so
+        /// observing it is the way to follow time. Read ``PlaybackInfo/position(at:)`` when drawing
+        /// a frame.
+        public var elapsedTime: TimeInterval = 0
         /// The scrub in progress, if any.
         public var scrub: Scrub?
         /// Whether the controls are shown.
@@ -60,21 +63,22 @@ public struct PlayerFeature: Reducer, Sendable {
         /// The player's state with its reason.
         public var playerState: PlayerState { playback.playerState }
 
-        /// The time the labels and seek bar show: the scrub position while scrubbing.
-        public var shownPosition: TimeInterval { scrub?.position ?? displayedPosition }
+        /// The time the labels and seek bar show: the scrub position while scrubbing, else
+        /// ``elapsedTime``.
+        public var seekBarPosition: TimeInterval { scrub?.position ?? elapsedTime }
 
-        private var showsHours: Bool { (playback.duration ?? shownPosition) >= 3600 }
+        private var showsHours: Bool { (playback.duration ?? seekBarPosition) >= 3600 }
 
         /// Whether the item has no known end (live).
         public var isLive: Bool { playback.status == .ready && playback.duration == nil }
 
         /// The current time: `m:ss` or `h:mm:ss`.
-        public var currentLabel: String { TimeLabel.format(shownPosition, withHours: showsHours) }
+        public var currentLabel: String { TimeLabel.format(seekBarPosition, withHours: showsHours) }
 
         /// The time left, with a minus sign; "LIVE" for live items, "--:--" while unknown.
         public var remainingLabel: String {
             guard let duration = playback.duration else { return isLive ? "LIVE" : "--:--" }
-            return "-" + TimeLabel.format(duration - shownPosition, withHours: showsHours)
+            return "-" + TimeLabel.format(duration - seekBarPosition, withHours: showsHours)
         }
 
         /// The duration; "LIVE" for live items, "--:--" while unknown.
@@ -86,13 +90,13 @@ public struct PlayerFeature: Reducer, Sendable {
         /// How far along the seek bar the knob is, 0…1; nil without a duration.
         public var progress: Double? {
             guard let duration = playback.duration, duration > 0 else { return nil }
-            return min(1, max(0, shownPosition / duration))
+            return min(1, max(0, seekBarPosition / duration))
         }
 
         /// How far along the seek bar the buffered part reaches, 0…1; nil when unknown.
         public var bufferedFraction: Double? {
             guard let duration = playback.duration, duration > 0,
-                let end = playback.bufferedRanges.first(where: { $0.contains(displayedPosition) })?.end
+                let end = playback.bufferedRanges.first(where: { $0.contains(elapsedTime) })?.end
             else { return nil }
             return min(1, max(0, end / duration))
         }
@@ -202,7 +206,7 @@ public struct PlayerFeature: Reducer, Sendable {
         // The labels move on the ticker and on discontinuities (a new anchor: seek, rate change,
         // drift), never on every position sample, so a playing store changes ~4 times a second.
         if state.scrub == nil, action == .tick || state.playback.anchor != anchor {
-            state.displayedPosition = state.playback.position(at: now())
+            state.elapsedTime = state.playback.position(at: now())
         }
         return .merge(effect, timers(in: &state, wasPlaying: wasPlaying, after: action))
     }
@@ -237,7 +241,7 @@ public struct PlayerFeature: Reducer, Sendable {
             return command(.pause, reason: reason, in: &state)
         case .scrubBegan:
             let resumes = state.playback.intent.playWhenReady && state.playback.status != .ended
-            state.scrub = Scrub(position: state.displayedPosition, resumesPlayback: resumes)
+            state.scrub = Scrub(position: state.elapsedTime, resumesPlayback: resumes)
             return resumes ? command(.pause, in: &state) : .none
         case .scrubChanged(let time):
             guard state.scrub != nil else { return .none }
@@ -284,7 +288,7 @@ public struct PlayerFeature: Reducer, Sendable {
             return .none
         case .retryTapped:
             guard var item = state.playback.item else { return .none }
-            item.startPosition = state.displayedPosition > 0 ? state.displayedPosition : item.startPosition
+            item.startPosition = state.elapsedTime > 0 ? state.elapsedTime : item.startPosition
             state.commandError = nil
             return command(.load(LoadRequest(item: item, autoplay: true, id: makeItemID())), in: &state)
         case .tick:

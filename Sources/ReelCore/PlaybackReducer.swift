@@ -10,7 +10,7 @@ public enum PlaybackInput: Hashable, Sendable {
     case received(EngineEvent)
 }
 
-/// Derives ``PlaybackState`` from the commands sent to an engine and the events it sends back.
+/// Derives ``PlaybackInfo`` from the commands sent to an engine and the events it sends back.
 ///
 /// The reducer is pure: the same state, input and host time always give the same result. It
 /// never calls the engine. Position is kept as an anchor and only moved on discontinuities
@@ -21,7 +21,7 @@ public enum PlaybackReducer {
     public static let positionTolerance: TimeInterval = 0.25
 
     /// Applies one input at host time `now`.
-    public static func reduce(_ state: inout PlaybackState, _ input: PlaybackInput, at now: HostTime) {
+    public static func reduce(_ state: inout PlaybackInfo, _ input: PlaybackInput, at now: HostTime) {
         switch input {
         case .sent(let command, let reason): apply(command, reason: reason, to: &state, at: now)
         case .refused(let command, let error): refuse(command, error, in: &state, at: now)
@@ -33,7 +33,7 @@ public enum PlaybackReducer {
     // MARK: - Commands
 
     private static func apply(
-        _ command: EngineCommand, reason: IntentReason, to state: inout PlaybackState, at now: HostTime
+        _ command: EngineCommand, reason: IntentReason, to state: inout PlaybackInfo, at now: HostTime
     ) {
         switch command {
         case .load(let request):
@@ -46,7 +46,7 @@ public enum PlaybackReducer {
             let loop = state.loop
             let intentPending = state.pendingPlayWhenReady
             let enginePaused = state.enginePaused
-            state = PlaybackState()
+            state = PlaybackInfo()
             state.speed = speed
             state.volume = volume
             state.isMuted = muted
@@ -86,14 +86,14 @@ public enum PlaybackReducer {
     }
 
     private static func refuse(
-        _ command: EngineCommand, _ error: PlayerError, in state: inout PlaybackState, at now: HostTime
+        _ command: EngineCommand, _ error: PlayerError, in state: inout PlaybackInfo, at now: HostTime
     ) {
         guard case .load(let request) = command else { return }
         resetItem(&state, to: request, at: now)
         state.status = .failed(error)
     }
 
-    private static func resetItem(_ state: inout PlaybackState, to request: LoadRequest, at now: HostTime) {
+    private static func resetItem(_ state: inout PlaybackInfo, to request: LoadRequest, at now: HostTime) {
         state.itemID = request.id
         state.item = request.item
         state.status = .loading
@@ -114,7 +114,7 @@ public enum PlaybackReducer {
         state.stallProgress = nil
     }
 
-    private static func setIntent(_ play: Bool, reason: IntentReason, in state: inout PlaybackState) {
+    private static func setIntent(_ play: Bool, reason: IntentReason, in state: inout PlaybackInfo) {
         state.intent = PlayIntent(playWhenReady: play, reason: reason)
         // Wait for the engine's echo only when its pause flag will actually change.
         state.pendingPlayWhenReady = state.enginePaused.map { $0 == play } == true ? play : nil
@@ -122,7 +122,7 @@ public enum PlaybackReducer {
 
     // MARK: - Events
 
-    private static func apply(_ event: EngineEvent, to state: inout PlaybackState, at now: HostTime) {
+    private static func apply(_ event: EngineEvent, to state: inout PlaybackInfo, at now: HostTime) {
         switch event {
         case .itemStarted(let id):
             guard id == state.itemID, state.status != .loading else { return }
@@ -169,7 +169,7 @@ public enum PlaybackReducer {
         }
     }
 
-    private static func endReached(_ state: inout PlaybackState, at now: HostTime) {
+    private static func endReached(_ state: inout PlaybackInfo, at now: HostTime) {
         guard state.status == .ready || state.status == .loading else { return }
         state.status = .ended
         state.isSeeking = false
@@ -183,7 +183,7 @@ public enum PlaybackReducer {
         state.anchor = PositionAnchor(position: end, time: now, rate: 0, duration: state.duration)
     }
 
-    private static func apply(_ change: PropertyChange, to state: inout PlaybackState, at now: HostTime) {
+    private static func apply(_ change: PropertyChange, to state: inout PlaybackInfo, at now: HostTime) {
         switch change {
         case .paused(let paused):
             // The first report is the engine's starting level, not a change anyone asked for.
@@ -241,7 +241,7 @@ public enum PlaybackReducer {
 
     // MARK: - Position
 
-    private static func reanchorIfRateChanged(_ state: inout PlaybackState, at now: HostTime) {
+    private static func reanchorIfRateChanged(_ state: inout PlaybackInfo, at now: HostTime) {
         let rate = state.playerState == .playing ? state.speed : 0
         guard rate != state.anchor.rate else { return }
         state.anchor = PositionAnchor(

@@ -1,7 +1,7 @@
 /// What the player is doing, with the reason: MPlayerKit's `PlayerState`.
 ///
-/// It is derived from ``PlaybackState``'s three axes (intent, item status, waiting) by
-/// ``PlaybackState/playerState``; it is never stored.
+/// It is derived from ``PlaybackInfo``'s three axes (intent, item status, waiting) by
+/// ``PlaybackInfo/playerState``; it is never stored.
 public enum PlayerState: Hashable, Sendable {
     /// Frames and sound advance.
     case playing

@@ -26,7 +26,7 @@ struct MPRISMetadata: Hashable, Sendable {
     static func trackID(for id: ItemID) -> String { "/org/mpris/MediaPlayer2/reel/track/\(id.rawValue)" }
 
     /// The metadata of the current item of `playback`; only a track path when nothing is loaded.
-    init(_ playback: PlaybackState) {
+    init(_ playback: PlaybackInfo) {
         guard let item = playback.item, let id = playback.itemID else {
             self.init(trackID: Self.noTrack, artists: [])
             return

@@ -259,7 +259,7 @@ public final class MPRISService {
     }
 
     /// Plays, from the start when the item has ended (what ``ReelPlayer/Player/play(reason:)`` does).
-    private func play(_ playback: PlaybackState) throws(PlayerError) {
+    private func play(_ playback: PlaybackInfo) throws(PlayerError) {
         if playback.status == .ended { try target.send(.seek(.absolute(0), precision: .keyframe), reason: .remote) }
         try target.send(.play, reason: .remote)
     }

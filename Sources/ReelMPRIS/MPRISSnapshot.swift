@@ -35,7 +35,7 @@ struct MPRISSnapshot: Hashable, Sendable {
 
     /// MPRIS's `PlaybackStatus` for a playback state: `Stopped` without a playable item,
     /// `Playing` while it plays or waits to, `Paused` otherwise.
-    static func playbackStatus(_ playback: PlaybackState) -> String {
+    static func playbackStatus(_ playback: PlaybackInfo) -> String {
         switch playback.status {
         case .idle, .failed: return "Stopped"
         case .loading, .ready, .ended: break
@@ -47,7 +47,7 @@ struct MPRISSnapshot: Hashable, Sendable {
     }
 
     /// Takes the playback part from `playback`.
-    mutating func update(from playback: PlaybackState) {
+    mutating func update(from playback: PlaybackInfo) {
         playbackStatus = Self.playbackStatus(playback)
         loopStatus = playback.loop == .item ? "Track" : "None"
         rate = playback.speed

@@ -10,7 +10,7 @@ import ReelPlayer
 public protocol RemoteControllable: AnyObject {
     /// Everything known about playback. It must be observable (`@Observable`): the service
     /// republishes what changed after every change.
-    var playback: PlaybackState { get }
+    var playback: PlaybackInfo { get }
 
     /// Carries out `command`, recording `reason` as who asked.
     func send(_ command: EngineCommand, reason: IntentReason) throws(PlayerError)

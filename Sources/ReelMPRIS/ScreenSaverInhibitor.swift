@@ -66,7 +66,7 @@ public final class ScreenSaverInhibitor {
 
     /// Whether `playback` keeps the screensaver off: an item with a picture that plays or is
     /// about to.
-    static func wantsInhibition(_ playback: PlaybackState) -> Bool {
+    static func wantsInhibition(_ playback: PlaybackInfo) -> Bool {
         let hasPicture = playback.video != nil || playback.tracks.contains { $0.kind == .video }
         let active = playback.status == .loading || playback.status == .ready
         return playback.intent.playWhenReady && active && hasPicture

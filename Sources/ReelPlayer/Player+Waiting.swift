@@ -8,7 +8,7 @@ extension Player {
     /// try player.load(item, autoplay: false)
     /// let opened = await player.wait(timeout: .seconds(10)) { $0.status != .loading }
     /// ```
-    public func wait(timeout: Duration, until condition: (PlaybackState) -> Bool) async -> Bool {
+    public func wait(timeout: Duration, until condition: (PlaybackInfo) -> Bool) async -> Bool {
         let observe: @MainActor () -> Void = { _ = self.playback }
         return await ObservationWait.until(timeout: timeout, observing: observe) { condition(playback) }
     }

@@ -30,7 +30,7 @@ import ReelCore
 @Observable
 public final class Player {
     /// Everything known about playback.
-    public private(set) var playback = PlaybackState()
+    public private(set) var playback = PlaybackInfo()
 
     /// Whether ``shutdown()`` was called.
     public private(set) var isShutDown = false

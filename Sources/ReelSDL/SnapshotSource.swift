@@ -28,7 +28,7 @@ public final class SnapshotSource {
     public let title: String?
     /// Everything the engine reported while the item opened (tracks, chapters, duration, …),
     /// for drawing the player's controls over the picture.
-    public let playback: PlaybackState
+    public let playback: PlaybackInfo
 
     private let engine: MPVEngine
     private let renderer: VideoRenderer
@@ -150,7 +150,7 @@ public final class SnapshotSource {
         var duration: TimeInterval?
         var title: String?
         var hasVideoTrack: Bool?
-        var playback = PlaybackState()
+        var playback = PlaybackInfo()
         var restarted = false
         /// Whether libmpv handed a frame over (and it was rendered).
         var rendered = false

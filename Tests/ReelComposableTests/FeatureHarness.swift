@@ -50,7 +50,7 @@ struct FeatureHarness {
         await store.send(.pause()) {
             $0.playback.apply(.sent(.pause, reason: .user), at: t)
             $0.autoHideArmed = false
-            $0.displayedPosition = $0.playback.position(at: t)
+            $0.elapsedTime = $0.playback.position(at: t)
         }
         store.expectCommands(.pause)
         await store.finish()

@@ -31,7 +31,7 @@ struct PlayerFeatureOnMPVTests {
         #expect(store.state.currentLabel == "0:08")
         store.send(.scrubEnded)
         try await store.until("playing after the scrub", timeout: .seconds(15)) {
-            $0.playerState == .playing && $0.displayedPosition >= 8.4
+            $0.playerState == .playing && $0.elapsedTime >= 8.4
         }
         try await store.until("the end", timeout: .seconds(15)) { $0.playerState == .paused(reason: .endOfMedia) }
         #expect(store.state.playButton == .replay)
@@ -39,7 +39,7 @@ struct PlayerFeatureOnMPVTests {
 
         store.send(.playPauseTapped)
         try await store.until("playing from the start", timeout: .seconds(15)) {
-            $0.playerState == .playing && $0.displayedPosition < 2
+            $0.playerState == .playing && $0.elapsedTime < 2
         }
         store.send(.stop)
         await engine.shutdown()

@@ -26,7 +26,7 @@ struct PlayerFeatureTests {
         await harness.loadAndPlay(duration: 3700)
         harness.now.advance(by: 1)
         await harness.clock.advance(by: .seconds(1))
-        await store.receive(.tick) { $0.displayedPosition = 1 }
+        await store.receive(.tick) { $0.elapsedTime = 1 }
         #expect(store.state.currentLabel == "0:00:01")
         #expect(store.state.remainingLabel == "-1:01:39")
         #expect(store.state.progress == 1.0 / 3700)
@@ -65,13 +65,13 @@ struct PlayerFeatureTests {
         #expect(store.state.playButton == .play)
         await store.send(.engine(.property(.endReached(true)))) {
             $0.playback.apply(.received(.property(.endReached(true))), at: t)
-            $0.displayedPosition = 5
+            $0.elapsedTime = 5
         }
         #expect(store.state.playButton == .replay)
         await store.send(.playPauseTapped) {
             $0.playback.apply(.sent(.seek(.absolute(0), precision: .keyframe), reason: .user), at: t)
             $0.playback.apply(.sent(.play, reason: .user), at: t)
-            $0.displayedPosition = 0
+            $0.elapsedTime = 0
         }
         store.expectCommands(.seek(.absolute(0), precision: .keyframe), .play)
         await store.send(.engine(.playbackRestarted)) {
@@ -99,7 +99,7 @@ struct PlayerFeatureTests {
             $0.scrub = nil
             $0.playback.apply(.sent(.seek(.absolute(61.5), precision: .exact), reason: .user), at: t)
             $0.playback.apply(.sent(.play, reason: .user), at: t)
-            $0.displayedPosition = 61.5
+            $0.elapsedTime = 61.5
         }
         store.expectCommands(.seek(.absolute(61.5), precision: .exact), .play)
         #expect(store.state.playerState == .buffering(reason: .seeking))
@@ -157,7 +157,7 @@ struct PlayerFeatureTests {
         let t = harness.now.now
         await store.send(.skipTapped(seconds: 10)) {
             $0.playback.apply(.sent(.seek(.relative(10), precision: .keyframe), reason: .user), at: t)
-            $0.displayedPosition = 10
+            $0.elapsedTime = 10
             $0.autoHideArmed = false
         }
         store.expectCommands(.seek(.relative(10), precision: .keyframe))
@@ -167,7 +167,7 @@ struct PlayerFeatureTests {
         }
         await store.send(.seek(to: 99)) {
             $0.playback.apply(.sent(.seek(.absolute(30), precision: .exact), reason: .user), at: t)
-            $0.displayedPosition = 30
+            $0.elapsedTime = 30
             $0.autoHideArmed = false
         }
         store.expectCommands(.seek(.absolute(30), precision: .exact))
@@ -238,7 +238,7 @@ struct PlayerFeatureTests {
         let t = harness.now.now
         await store.send(.engine(.property(.position(12, at: t)))) {
             $0.playback.apply(.received(.property(.position(12, at: t))), at: t)
-            $0.displayedPosition = 12
+            $0.elapsedTime = 12
         }
         let error = PlayerError(.networkUnreachable)
         await store.send(.engine(.itemEnded(ItemID(rawValue: 1), .failed(error)))) {

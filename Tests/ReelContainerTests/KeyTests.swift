@@ -81,7 +81,7 @@ struct KeyTests {
         try await harness.load()
         func seek(to time: Double) async throws {
             harness.store.send(.seek(to: time))
-            try await harness.store.until("at \(time)") { $0.displayedPosition == time && $0.playerState == .playing }
+            try await harness.store.until("at \(time)") { $0.elapsedTime == time && $0.playerState == .playing }
         }
         try await seek(to: 12)
         _ = harness.key(.character("l"), at: 1)

@@ -24,7 +24,7 @@ struct SeekBarTests {
             $0.playback.chapters = [
                 Chapter(title: "Intro", start: 0), Chapter(title: "A", start: 25), Chapter(title: "B", start: 50),
             ]
-            $0.displayedPosition = 10
+            $0.elapsedTime = 10
         }
         let canvas = RecordingCanvas()
         let bar = SeekBar()

@@ -4,7 +4,7 @@ import Testing
 
 /// A tiny driver: inputs at explicit host times, so extrapolation is deterministic.
 private struct Harness {
-    var state = PlaybackState()
+    var state = PlaybackInfo()
     var now = HostTime(seconds: 100)
     let request = LoadRequest(item: MediaItem(url: URL(fileURLWithPath: "/media/a.mp4")), id: ItemID(rawValue: 1))
 
@@ -30,7 +30,7 @@ private struct Harness {
 @Suite("PlaybackReducer")
 struct PlaybackReducerTests {
     @Test func aNewStateIsPausedByTheUserWithNothingLoaded() {
-        let state = PlaybackState()
+        let state = PlaybackInfo()
         #expect(state.playerState == .paused(reason: .userInitiated))
         #expect(state.status == .idle)
         #expect(state.duration == nil)
@@ -164,7 +164,7 @@ struct PlaybackReducerTests {
     }
 
     @Test func aRefusedLoadFailsTheItem() {
-        var state = PlaybackState()
+        var state = PlaybackInfo()
         let request = LoadRequest(item: MediaItem(url: URL(string: "ytdl://x")!))
         let error = PlayerError(.refusedScheme("ytdl"))
         PlaybackReducer.reduce(&state, .refused(.load(request), error), at: .now)

@@ -20,7 +20,7 @@ struct ReferenceSnapshotTests {
         let source = try await SnapshotSource.open(clip, at: 2)
         var state = PlayerFeature.State()
         state.playback = source.playback
-        state.displayedPosition = 2
+        state.elapsedTime = 2
         let container = PlayerContainer(
             store: Store(initialState: state, reducer: PlayerFeature(autoHideDelay: nil)))
         container.controls.present()

@@ -33,7 +33,7 @@ public struct PlayWhenBufferedFeature: Reducer, Sendable {
         /// How many seconds are buffered ahead of the displayed position; nil when the position lies
         /// outside every buffered range.
         public var bufferedAhead: TimeInterval? {
-            let position = player.displayedPosition
+            let position = player.elapsedTime
             return player.playback.bufferedRanges.first { $0.contains(position) }.map { $0.end - position }
         }
     }
@@ -102,9 +102,9 @@ public struct PlayWhenBufferedFeature: Reducer, Sendable {
     private func isBuffered(_ state: State) -> Bool {
         let playback = state.player.playback
         guard playback.status == .loading || playback.status == .ready,
-            let range = playback.bufferedRanges.first(where: { $0.contains(state.player.displayedPosition) })
+            let range = playback.bufferedRanges.first(where: { $0.contains(state.player.elapsedTime) })
         else { return false }
-        if range.end - state.player.displayedPosition >= minimumBuffer { return true }
+        if range.end - state.player.elapsedTime >= minimumBuffer { return true }
         guard let duration = playback.duration else { return false }
         return range.end >= duration - Self.endTolerance
     }

@@ -129,7 +129,7 @@ public struct ResumePositionFeature: Reducer, Sendable {
             state.lastSavedPosition = nil
             return .none
         case .tick:
-            let moved = abs(state.player.displayedPosition - (state.lastSavedPosition ?? 0))
+            let moved = abs(state.player.elapsedTime - (state.lastSavedPosition ?? 0))
             return moved >= saveInterval ? save(&state) : .none
         case .pause, .playPauseTapped, .engine(.property(.paused(true))):
             return state.player.playback.intent.playWhenReady ? .none : save(&state)

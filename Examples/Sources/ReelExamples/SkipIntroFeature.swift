@@ -56,7 +56,7 @@ public struct SkipIntroFeature: Reducer, Sendable {
         /// was not skipped yet.
         public var isSkipIntroVisible: Bool {
             guard let intro, !isIntroSkipped, player.scrub == nil else { return false }
-            return intro.contains(player.displayedPosition)
+            return intro.contains(player.elapsedTime)
         }
     }
 
@@ -116,7 +116,7 @@ public struct SkipIntroFeature: Reducer, Sendable {
     }
 
     /// The intro of the open item, if it has one.
-    private func intro(of playback: PlaybackState) -> Intro? {
+    private func intro(of playback: PlaybackInfo) -> Intro? {
         guard playback.status == .ready || playback.status == .ended else { return nil }
         guard !playback.chapters.isEmpty else { return fallbackIntro }
         let chapters = playback.chapters.sorted { $0.start < $1.start }

@@ -38,7 +38,7 @@ struct AutoReplayFeatureTests {
         now.advance(by: 10)
         let t = now.now
         await store.engine(.property(.endReached(true)), at: t) {
-            $0.player.displayedPosition = 10
+            $0.player.elapsedTime = 10
             $0.player.autoHideArmed = false
             $0.replayCount = replays
         }
@@ -53,7 +53,7 @@ struct AutoReplayFeatureTests {
             await store.receive(.player(.play())) {
                 $0.player.playback.apply(.sent(.seek(.absolute(0), precision: .keyframe), reason: .user), at: t)
                 $0.player.playback.apply(.sent(.play, reason: .user), at: t)
-                $0.player.displayedPosition = 0
+                $0.player.elapsedTime = 0
             }
             store.expectCommands(.seek(.absolute(0), precision: .keyframe), .play)
             await store.engine(.property(.endReached(false)), at: t)

@@ -74,7 +74,7 @@ extension TestStore where State: PlayerHostState, Action: PlayerHostAction {
             assert: {
                 $0.player.playback.apply(.sent(.pause, reason: .user), at: time)
                 $0.player.autoHideArmed = false
-                $0.player.displayedPosition = $0.player.playback.position(at: time)
+                $0.player.elapsedTime = $0.player.playback.position(at: time)
                 update?(&$0)
             }, fileID: fileID, filePath: filePath, line: line, column: column)
         expectCommands(.pause, fileID: fileID, filePath: filePath, line: line, column: column)

@@ -44,7 +44,7 @@ struct ResumePositionFeatureTests {
         await store.receive(.savedPositionLoaded(item, autoplay: true, position: saved))
         await store.receive(.player(.load(resumed))) {
             $0.player.playback.apply(.sent(.load(request), reason: .user), at: t)
-            $0.player.displayedPosition = start ?? 0
+            $0.player.elapsedTime = start ?? 0
             $0.pendingResume = start
             $0.lastSavedPosition = start ?? 0
         }
@@ -63,11 +63,11 @@ struct ResumePositionFeatureTests {
         // The ticks at 47 s and 52 s: the second one is 10 s past the start, so it saves.
         now.advance(by: 5)
         await clock.advance(by: .seconds(5))
-        await store.receive(.player(.tick)) { $0.player.displayedPosition = 47 }
+        await store.receive(.player(.tick)) { $0.player.elapsedTime = 47 }
         now.advance(by: 5)
         await clock.advance(by: .seconds(5))
         await store.receive(.player(.tick)) {
-            $0.player.displayedPosition = 52
+            $0.player.elapsedTime = 52
             $0.lastSavedPosition = 52
         }
 
@@ -88,7 +88,7 @@ struct ResumePositionFeatureTests {
         }
         await store.receive(.player(.seek(to: 0))) {
             $0.player.playback.apply(.sent(.seek(.absolute(0), precision: .exact), reason: .user), at: t)
-            $0.player.displayedPosition = 0
+            $0.player.elapsedTime = 0
         }
         store.expectCommands(.seek(.absolute(0), precision: .exact))
         await store.engine(.itemLoaded(request.id), at: t)
@@ -108,7 +108,7 @@ struct ResumePositionFeatureTests {
         }
         now.advance(by: 8)
         await store.engine(.property(.endReached(true)), at: now.now) {
-            $0.player.displayedPosition = 50
+            $0.player.elapsedTime = 50
             $0.player.autoHideArmed = false
             $0.lastSavedPosition = nil
         }
@@ -126,7 +126,7 @@ struct ResumePositionFeatureTests {
         await store.send(.player(.stop)) {
             $0.player.playback.apply(.sent(.stop, reason: .user), at: t)
             $0.player.autoHideArmed = false
-            $0.player.displayedPosition = 0
+            $0.player.elapsedTime = 0
             $0.lastSavedPosition = nil
         }
         store.expectCommands(.stop)

@@ -43,7 +43,7 @@ struct RetryFeatureTests {
         assert update: @escaping (inout RetryFeature.State) -> Void
     ) async {
         await store.engine(.itemEnded(ItemID(rawValue: id), .failed(error)), at: now.now) {
-            $0.player.displayedPosition = 12
+            $0.player.elapsedTime = 12
             $0.player.autoHideArmed = false
             update(&$0)
         }
@@ -129,7 +129,7 @@ struct RetryFeatureTests {
         }
         await store.send(.player(.stop)) {
             $0.player.playback.apply(.sent(.stop, reason: .user), at: self.now.now)
-            $0.player.displayedPosition = 0
+            $0.player.elapsedTime = 0
             $0.attempt = 0
             $0.nextRetryIn = nil
         }
@@ -164,7 +164,7 @@ struct RetryFeatureTests {
         let t = now.now
         await store.send(.player(.load(other))) {
             $0.player.playback.apply(.sent(.load(request), reason: .user), at: t)
-            $0.player.displayedPosition = 0
+            $0.player.elapsedTime = 0
             $0.attempt = 0
             $0.nextRetryIn = nil
         }

@@ -47,8 +47,8 @@ struct SkipIntroFeatureTests {
     func play(
         _ store: TestStore<SkipIntroFeature.State, SkipIntroFeature.Action>, to position: TimeInterval
     ) async {
-        now.advance(by: position - store.state.player.displayedPosition)
-        await store.send(.player(.tick)) { $0.player.displayedPosition = position }
+        now.advance(by: position - store.state.player.elapsedTime)
+        await store.send(.player(.tick)) { $0.player.elapsedTime = position }
     }
 
     @Test func theButtonShowsDuringTheIntroChapterAndSkipsToTheNextChapter() async {
@@ -65,7 +65,7 @@ struct SkipIntroFeatureTests {
         let t = now.now
         await store.receive(.player(.seek(to: 50))) {
             $0.player.playback.apply(.sent(.seek(.absolute(50), precision: .exact), reason: .user), at: t)
-            $0.player.displayedPosition = 50
+            $0.player.elapsedTime = 50
             $0.player.autoHideArmed = false
         }
         store.expectCommands(.seek(.absolute(50), precision: .exact))
@@ -81,7 +81,7 @@ struct SkipIntroFeatureTests {
         var t = now.now
         await store.receive(.player(.seek(to: 50))) {
             $0.player.playback.apply(.sent(.seek(.absolute(50), precision: .exact), reason: .user), at: t)
-            $0.player.displayedPosition = 50
+            $0.player.elapsedTime = 50
             $0.player.autoHideArmed = false
         }
         store.expectCommands(.seek(.absolute(50), precision: .exact))
@@ -89,7 +89,7 @@ struct SkipIntroFeatureTests {
         // Seeking back into the intro does not bring the button back, and a second tap does nothing.
         await store.send(.player(.seek(to: 25))) {
             $0.player.playback.apply(.sent(.seek(.absolute(25), precision: .exact), reason: .user), at: t)
-            $0.player.displayedPosition = 25
+            $0.player.elapsedTime = 25
         }
         store.expectCommands(.seek(.absolute(25), precision: .exact))
         #expect(!store.state.isSkipIntroVisible)
@@ -102,7 +102,7 @@ struct SkipIntroFeatureTests {
         let request = LoadRequest(item: next, id: ItemID(rawValue: 2))
         await store.send(.player(.load(next))) {
             $0.player.playback.apply(.sent(.load(request), reason: .user), at: t)
-            $0.player.displayedPosition = 0
+            $0.player.elapsedTime = 0
             $0.intro = nil
             $0.isIntroSkipped = false
         }
@@ -130,7 +130,7 @@ struct SkipIntroFeatureTests {
         let t = now.now
         await store.receive(.player(.seek(to: 35))) {
             $0.player.playback.apply(.sent(.seek(.absolute(35), precision: .exact), reason: .user), at: t)
-            $0.player.displayedPosition = 35
+            $0.player.elapsedTime = 35
             $0.player.autoHideArmed = false
         }
         store.expectCommands(.seek(.absolute(35), precision: .exact))

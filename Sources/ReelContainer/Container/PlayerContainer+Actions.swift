@@ -36,7 +36,7 @@ extension PlayerContainer {
             context.send(.audioTrackSelected(id: next))
             bubble("Audio: " + (tracks.first { $0.id == next }?.displayName ?? ""))
         case .cycleABLoop:
-            let loop = Cycling.nextABLoop(after: state.playback.abLoop, at: state.shownPosition)
+            let loop = Cycling.nextABLoop(after: state.playback.abLoop, at: state.seekBarPosition)
             context.send(.abLoopSet(loop))
             toasts.show(Toast(Cycling.abLoopLabel(loop, withHours: (state.playback.duration ?? 0) >= 3600)))
         case .toggleFullscreen:

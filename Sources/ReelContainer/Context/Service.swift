@@ -6,7 +6,7 @@
 ///     init(context: Context) { self.context = context }
 ///     func nextChapter() {
 ///         guard let context, let next = context.state.playback.chapters.first(where: {
-///             $0.start > context.state.shownPosition
+///             $0.start > context.state.seekBarPosition
 ///         }) else { return }
 ///         context.send(.seek(to: next.start))
 ///         context[ToastOverlay.self].show(Toast(next.title ?? "Next chapter"))

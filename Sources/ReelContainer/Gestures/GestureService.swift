@@ -86,7 +86,7 @@ public final class GestureService: Service {
             context[PluginOverlay.self].dismiss()
         case .dragBegan(.horizontal, _):
             guard let duration = state.playback.duration, state.playback.isSeekable != false else { return }
-            scrubStart = (state.shownPosition, duration)
+            scrubStart = (state.seekBarPosition, duration)
             context.send(.scrubBegan)
         case .dragChanged(.horizontal, let start, let location):
             guard let scrub = scrubStart else { return }

@@ -61,7 +61,7 @@ public final class SeekBar: Widget {
                 Rect(x: x(range.start), y: track.minY, width: x(range.end) - x(range.start), height: track.height),
                 color: theme.buffered)
         }
-        let progressX = x(context.state.shownPosition)
+        let progressX = x(context.state.seekBarPosition)
         canvas.fill(
             Rect(x: track.minX, y: track.minY, width: progressX - track.minX, height: track.height), color: theme.accent
         )

@@ -4,7 +4,7 @@
 /// ```swift
 /// final class SkipIntroButton: Widget {
 ///     func measure(in context: WidgetContext) -> Size { Size(width: 110, height: 32) }
-///     func isVisible(in context: WidgetContext) -> Bool { context.state.shownPosition < 90 }
+///     func isVisible(in context: WidgetContext) -> Bool { context.state.seekBarPosition < 90 }
 ///     func draw(in canvas: any Canvas, frame: Rect, context: WidgetContext) {
 ///         canvas.fill(frame, color: context.theme.bubbleBackground, cornerRadius: 6)
 ///         canvas.drawText("Skip intro", at: frame.center, font: .body, color: .white, alignment: .center)

@@ -2,6 +2,9 @@ import Foundation
 
 /// Everything known about playback, derived from engine events by ``PlaybackReducer``.
 ///
+/// (ExoPlayer keeps the same facts in its `PlaybackInfo`; Media3's `Player.STATE_*` four-state enum
+/// is ``ItemStatus`` here, and MPlayerKit's state with its reason is ``PlayerState``.)
+///
 /// Three independent axes are stored: ``intent`` (with the reason it last changed), ``status``
 /// and ``waiting``. ``playerState`` is derived from them:
 ///
@@ -12,7 +15,7 @@ import Foundation
 ///   `buffering(.toMinimizeStalls)`, and anything else is `playing`.
 ///
 /// Values the engine has not reported are `nil`, never `0` or `false`.
-public struct PlaybackState: Hashable, Sendable {
+public struct PlaybackInfo: Hashable, Sendable {
     /// The intent to play and why it last changed.
     public var intent = PlayIntent(playWhenReady: false, reason: .user)
     /// Where the current item is in its life.

@@ -72,7 +72,7 @@ let package = Package(
         // Layer 1: the libmpv engine. The only module that sees libmpv.
         .target(name: "ReelMPV", dependencies: ["CMPV", "ReelCore"], swiftSettings: strictSettings),
         // Layer 3: the observable player model.
-        .target(name: "ReelPlayer", dependencies: ["ReelCore"], swiftSettings: strictSettings),
+        .target(name: "ReelPlayer", dependencies: ["ReelCore", "ReelComposable"], swiftSettings: strictSettings),
         // Layer 4: desktop integration over D-Bus: MPRIS, logind's sleep, the screensaver.
         .target(
             name: "ReelMPRIS", dependencies: ["CSystemdBus", "ReelCore", "ReelPlayer"], swiftSettings: strictSettings),
@@ -197,7 +197,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ReelPlayerTests",
-            dependencies: ["ReelCore", "ReelPlayer", "ReelTesting"],
+            dependencies: ["ReelCore", "ReelComposable", "ReelPlayer", "ReelTesting"],
             swiftSettings: strictSettings
         ),
         .testTarget(

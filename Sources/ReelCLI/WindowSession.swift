@@ -60,9 +60,8 @@ final class WindowSession {
             reporter.report(error, command: nil)
             return 1
         }
-        let store = Store(
-            initialState: PlayerFeature.State(), reducer: PlayerFeature(autoHideDelay: nil), engine: engine)
-        store.bridge(engine.events) { .engine($0) }
+        let player = Player(engine: engine)
+        let store = player.store
         // Seek previews (issue #5): the container asks the bridge while it draws the seek bar.
         var preview: SeekPreview?
         var redraw: (@MainActor () -> Void)?
@@ -76,38 +75,19 @@ final class WindowSession {
         defer { Task { await preview?.shutdown() } }
         let window: PlayerWindow
         do {
-            window = try PlayerWindow(
-                engine: engine, overlay: container, options: .init(title: Self.title(for: item)))
+            window = try PlayerWindow(player: player, overlay: container, options: .init(title: Self.title(for: item)))
         } catch {
             if options.verbose { Console.error("reel: no window (\(error.message)); playing headless.\n") }
-            await engine.shutdown()
+            await player.shutdown()
             return nil
         }
         container.onQuit = { [weak window] in window?.close() }
-        window.onPictureInPictureRequest = { [weak store] request in
-            switch request {
-            case .togglePlayPause: store?.send(.playPauseTapped)
-            case .pause: store?.send(.pause())
-            }
-        }
-        if options.pictureInPicture { try? window.present(.pictureInPicture) }
-        let remote = StoreRemote(store)
-        let desktop = DesktopControls(
-            remote, options: options, onSleep: { remote.sleep($0) }, onOutputLost: { remote.outputLost() })
+        if options.pictureInPicture { try? player.startPictureInPicture() }
+        let desktop = DesktopControls(player: player, options: options)
         desktop.onQuit = { [weak window] in window?.close() }
         desktop.onRaise = { [weak window] in window?.raise() }
-        // The window's own button and key, and MPRIS's Fullscreen, keep all three in step.
-        container.onToggleFullscreen = { [weak window, weak container, weak desktop] in
-            guard let window, let container else { return }
-            window.toggleFullscreen()
-            container.isFullscreen = window.isFullscreen
-            desktop?.isFullscreen = window.isFullscreen
-        }
-        desktop.onSetFullscreen = { [weak window, weak container, weak desktop] fullscreen in
-            guard let window, let container, window.isFullscreen != fullscreen else { return }
-            window.toggleFullscreen()
-            container.isFullscreen = window.isFullscreen
-            desktop?.isFullscreen = window.isFullscreen
+        desktop.onSetFullscreen = { [weak player] fullscreen in
+            try? player?.setPresentation(fullscreen ? .fullscreen : .inline)
         }
         window.onUnhandledInput = { _ in }
 
@@ -123,6 +103,7 @@ final class WindowSession {
 
         reporter.begin(item, keysEnabled: false)
         store.send(.load(item))
+        desktop.isFullscreen = player.presentation == .fullscreen
         // Follows the store and the container by observation, and ticks the reporter four times
         // a second: no polling between changes.
         let observer = Task { [weak window] in
@@ -143,6 +124,7 @@ final class WindowSession {
                     subtitleClearance = clearance
                     try? engine.send(.setSubtitleMargin(clearance))
                 }
+                desktop.isFullscreen = player.presentation == .fullscreen
                 let state = store.state.playerState
                 if store.state.playback.item != nil, state != lastState {
                     lastState = state
@@ -174,7 +156,7 @@ final class WindowSession {
         observer.cancel()
         await observer.value
         window.close()
-        await engine.shutdown()
+        await player.shutdown()
         interrupt.finish()
         await interruptWatcher.value
         reporter.end(exitCode: exitCode)

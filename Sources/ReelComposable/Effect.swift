@@ -17,7 +17,7 @@ public struct Effect<Action>: Sendable {
     /// What the effect does.
     indirect enum Operation: Sendable {
         case none
-        case engine(EngineCommand, onRefusal: (@Sendable (PlayerError) -> Action)?)
+        case engine(EngineCommand, target: (any PlaybackEngine)?, onRefusal: (@Sendable (PlayerError) -> Action)?)
         case run(@Sendable (Send<Action>) async -> Void)
         case merge([Effect])
         case cancellable(id: EffectID, cancelInFlight: Bool, Effect)
@@ -31,12 +31,17 @@ public struct Effect<Action>: Sendable {
     /// No work.
     public static var none: Effect { Effect(.none) }
 
-    /// Sends `command` to the engine. A refusal (for example a call after teardown) is turned
-    /// into an action by `onRefusal`, or dropped when it is nil.
+    /// Sends `command` to an engine: `target` when given, else the store's. A refusal (for
+    /// example a call after teardown) is turned into an action by `onRefusal`, or dropped when it
+    /// is nil.
+    ///
+    /// A feature that drives two engines (a main player and a trailer) gives each of its
+    /// ``PlayerFeature``s its own engine, and their effects name it as `target`.
     public static func engine(
-        _ command: EngineCommand, onRefusal: (@Sendable (PlayerError) -> Action)? = nil
+        _ command: EngineCommand, on target: (any PlaybackEngine)? = nil,
+        onRefusal: (@Sendable (PlayerError) -> Action)? = nil
     ) -> Effect {
-        Effect(.engine(command, onRefusal: onRefusal))
+        Effect(.engine(command, target: target, onRefusal: onRefusal))
     }
 
     /// Runs async work that may send actions back.
@@ -93,10 +98,10 @@ public struct Effect<Action>: Sendable {
     public func map<Other>(_ transform: @escaping @Sendable (Action) -> Other) -> Effect<Other> {
         switch operation {
         case .none: return .none
-        case .engine(let command, let onRefusal):
-            guard let onRefusal else { return Effect<Other>(.engine(command, onRefusal: nil)) }
+        case .engine(let command, let target, let onRefusal):
+            guard let onRefusal else { return Effect<Other>(.engine(command, target: target, onRefusal: nil)) }
             let mapped: @Sendable (PlayerError) -> Other = { error in transform(onRefusal(error)) }
-            return Effect<Other>(.engine(command, onRefusal: mapped))
+            return Effect<Other>(.engine(command, target: target, onRefusal: mapped))
         case .run(let work):
             return Effect<Other>(.run { send in await work(Send { action in await send(transform(action)) }) })
         case .merge(let effects): return Effect<Other>(.merge(effects.map { $0.map(transform) }))

@@ -4,15 +4,16 @@ import ReelCore
 /// can be cancelled by id. Shared by ``Store`` and `ReelTesting`'s `TestStore`.
 @MainActor
 package final class EffectRunner<Action: Sendable> {
-    private let engine: @MainActor (EngineCommand) throws(PlayerError) -> Void
+    private let engine: @MainActor (EngineCommand, (any PlaybackEngine)?) throws(PlayerError) -> Void
     private let deliver: @MainActor (Action) -> Void
     private var tasks: [UInt64: Task<Void, Never>] = [:]
     private var cancellables: [EffectID: Set<UInt64>] = [:]
     private var nextTask: UInt64 = 0
 
-    /// Creates a runner that sends engine commands to `engine` and actions back to `deliver`.
+    /// Creates a runner that hands engine commands (with the effect's target engine, if it named
+    /// one) to `engine` and actions back to `deliver`.
     package init(
-        engine: @escaping @MainActor (EngineCommand) throws(PlayerError) -> Void,
+        engine: @escaping @MainActor (EngineCommand, (any PlaybackEngine)?) throws(PlayerError) -> Void,
         deliver: @escaping @MainActor (Action) -> Void
     ) {
         self.engine = engine
@@ -36,9 +37,9 @@ package final class EffectRunner<Action: Sendable> {
         switch effect.operation {
         case .none:
             return []
-        case .engine(let command, let onRefusal):
+        case .engine(let command, let target, let onRefusal):
             do {
-                try engine(command)
+                try engine(command, target)
             } catch {
                 if let action = onRefusal?(error) { deliver(action) }
             }

@@ -39,6 +39,24 @@ public struct PlayerFeature: Reducer, Sendable {
         }
     }
 
+    /// The interruption in progress, and what happens at its end.
+    public struct Interruption: Equatable, Sendable {
+        /// What happens when an interruption ends (default ``InterruptionPolicy/ifWasPlaying``).
+        public var policy = InterruptionPolicy.ifWasPlaying
+        /// Whether an interruption began and has not ended.
+        public var isActive = false
+        /// Whether the player wanted to play when the interruption began.
+        public var wasPlaying = false
+        /// The intent right after the interruption began: any other at its end means someone acted.
+        public var intentAfterBegin: PlayIntent?
+        /// Whether something during the interruption (the audio output going away) ruled out
+        /// resuming.
+        public var resumeForfeited = false
+
+        /// No interruption, with the default policy.
+        public init() {}
+    }
+
     /// The feature's state.
     public struct State: Equatable, Sendable {
         /// Everything known about playback (issue #2's reducer keeps it).
@@ -54,8 +72,20 @@ public struct PlayerFeature: Reducer, Sendable {
         public var controlsVisible = true
         /// Whether the controls will hide by themselves (armed while playing).
         public var autoHideArmed = false
-        /// The last command the engine refused.
+        /// The last command the engine refused (or the feature, for a presentation no window can
+        /// show); cleared by the next command.
         public var commandError: PlayerError?
+        /// How many commands were refused so far: a new refusal changes it even when the error
+        /// repeats.
+        public var refusalCount = 0
+        /// How the video is shown. A window follows it and reports what changed by itself
+        /// (``Action/presentationChanged(_:pictureInPicturePossible:)``); ``Presentation/none``
+        /// while nothing shows the video.
+        public var presentation = Presentation.none
+        /// Whether the window that shows the video can show picture in picture now.
+        public var isPictureInPicturePossible = false
+        /// The interruption in progress and the policy for its end.
+        public var interruption = Interruption()
 
         /// Creates the state of an empty player with controls shown.
         public init() {}
@@ -122,8 +152,11 @@ public struct PlayerFeature: Reducer, Sendable {
         case commandRefused(EngineCommand, PlayerError)
         /// Open an item.
         case load(MediaItem, autoplay: Bool = true)
-        /// The play/pause/replay button was tapped.
+        /// The play/pause/replay button was tapped: ``togglePlayPause(reason:)`` for the user.
         case playPauseTapped
+        /// Pause when the player wants to play; play otherwise (from the start when the item
+        /// has ended).
+        case togglePlayPause(reason: IntentReason)
         /// Play, for a reason (a remote control, an interruption ending, …).
         case play(reason: IntentReason = .user)
         /// Pause, for a reason.
@@ -136,8 +169,10 @@ public struct PlayerFeature: Reducer, Sendable {
         case scrubEnded
         /// The scrub was abandoned (the pointer left the window): no seek; playback resumes.
         case scrubCancelled
-        /// Skip forward (positive) or back.
+        /// Skip forward (positive) or back, to a keyframe.
         case skipTapped(seconds: TimeInterval)
+        /// Move by `by` seconds (negative goes back).
+        case skip(by: TimeInterval, precision: SeekPrecision)
         /// Seek to a time.
         case seek(to: TimeInterval, precision: SeekPrecision = .exact)
         /// A speed was chosen.
@@ -152,6 +187,34 @@ public struct PlayerFeature: Reducer, Sendable {
         case volumeChanged(Double)
         /// The mute button was tapped.
         case muteToggled
+        /// Mute or unmute.
+        case muteSet(Bool)
+        /// Repeat the item, or not.
+        case loopSet(LoopMode)
+        /// Add a subtitle file to the current item and show it.
+        case subtitleAdded(ExternalSubtitle)
+        /// Send any engine command, recorded with `reason`: the way in for remote controls and
+        /// layers above.
+        case command(EngineCommand, reason: IntentReason)
+        /// Show the video this way. Refused (``State/commandError``) when nothing shows the
+        /// video, for ``Presentation/none`` (close the window instead), and for picture in
+        /// picture when the window cannot show it.
+        case presentationRequested(Presentation)
+        /// The window reports how it shows the video now (it attached, the window manager or the
+        /// user changed it, it closed).
+        case presentationChanged(Presentation, pictureInPicturePossible: Bool)
+        /// The system takes playback away (it is about to sleep): a playing player pauses with
+        /// the reason ``IntentReason/interruption``.
+        case interruptionBegan
+        /// The interruption is over; `shouldResume` is the system's word. With it, the policy
+        /// decides whether playback resumes.
+        case interruptionEnded(shouldResume: Bool)
+        /// The system took playback away for good (the audio output went away): a playing player
+        /// pauses with the reason ``IntentReason/interruption``, and nothing resumes it, not even
+        /// the end of an interruption in progress.
+        case audioOutputLost
+        /// What happens when an interruption ends.
+        case interruptionPolicySet(InterruptionPolicy)
         /// Show the controls (a tap on the video, a mouse move).
         case showControls
         /// Hide the controls.
@@ -174,6 +237,9 @@ public struct PlayerFeature: Reducer, Sendable {
         case ticker
     }
 
+    /// The engine this feature's commands go to; nil sends them to the store's engine. A parent
+    /// feature that drives two players gives each its own.
+    public let engine: (any PlaybackEngine)?
     /// Paces the auto-hide countdown and the position ticker.
     public let clock: any Clock<Duration>
     /// The host time now (tests pin it).
@@ -188,10 +254,12 @@ public struct PlayerFeature: Reducer, Sendable {
 
     /// Creates the feature with its dependencies (real ones by default).
     public init(
-        clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> HostTime = { .now },
+        engine: (any PlaybackEngine)? = nil, clock: any Clock<Duration> = ContinuousClock(),
+        now: @escaping @Sendable () -> HostTime = { .now },
         makeItemID: @escaping @Sendable () -> ItemID = { .next() }, autoHideDelay: Duration? = .seconds(3),
         tickInterval: Duration = .milliseconds(250)
     ) {
+        self.engine = engine
         self.clock = clock
         self.now = now
         self.makeItemID = makeItemID
@@ -220,16 +288,16 @@ public struct PlayerFeature: Reducer, Sendable {
             return .none
         case .commandRefused(let command, let error):
             PlaybackReducer.reduce(&state.playback, .refused(command, error), at: now())
-            state.commandError = error
-            return .none
+            return refuse(error, in: &state)
         case .load(let item, let autoplay):
             return command(.load(LoadRequest(item: item, autoplay: autoplay, id: makeItemID())), in: &state)
         case .playPauseTapped:
-            if state.playback.status == .ended {
-                return .merge(
-                    command(.seek(.absolute(0), precision: .keyframe), in: &state), command(.play, in: &state))
+            return handle(.togglePlayPause(reason: .user), in: &state)
+        case .togglePlayPause(let reason):
+            if state.playback.intent.playWhenReady && state.playback.status != .ended {
+                return command(.pause, reason: reason, in: &state)
             }
-            return command(state.playback.intent.playWhenReady ? .pause : .play, in: &state)
+            return handle(.play(reason: reason), in: &state)
         case .play(let reason):
             if state.playback.status == .ended {
                 return .merge(
@@ -261,6 +329,8 @@ public struct PlayerFeature: Reducer, Sendable {
             return command(.setABLoop(loop), in: &state)
         case .skipTapped(let seconds):
             return command(.seek(.relative(seconds), precision: .keyframe), in: &state)
+        case .skip(let seconds, let precision):
+            return command(.seek(.relative(seconds), precision: precision), in: &state)
         case .seek(let time, let precision):
             return command(.seek(.absolute(clamp(time, state)), precision: precision), in: &state)
         case .speedSelected(let speed):
@@ -273,6 +343,22 @@ public struct PlayerFeature: Reducer, Sendable {
             return command(.setVolume(min(1, max(0, volume))), in: &state)
         case .muteToggled:
             return command(.setMuted(!state.playback.isMuted), in: &state)
+        case .muteSet(let muted):
+            return command(.setMuted(muted), in: &state)
+        case .loopSet(let mode):
+            return command(.setLoop(mode), in: &state)
+        case .subtitleAdded(let subtitle):
+            return command(.addSubtitle(subtitle), in: &state)
+        case .command(let command, let reason):
+            return self.command(command, reason: reason, in: &state)
+        case .presentationRequested(let presentation):
+            return present(presentation, in: &state)
+        case .presentationChanged(let presentation, let possible):
+            state.presentation = presentation
+            state.isPictureInPicturePossible = possible
+            return .none
+        case .interruptionBegan, .interruptionEnded, .audioOutputLost, .interruptionPolicySet:
+            return interrupt(action, in: &state)
         case .showControls:
             state.controlsVisible = true
             return .none
@@ -299,13 +385,87 @@ public struct PlayerFeature: Reducer, Sendable {
         }
     }
 
+    /// Records a refusal: the error shows, and ``State/refusalCount`` moves.
+    private func refuse(_ error: PlayerError, in state: inout State) -> Effect<Action> {
+        state.commandError = error
+        state.refusalCount += 1
+        return .none
+    }
+
+    private func present(_ presentation: Presentation, in state: inout State) -> Effect<Action> {
+        if state.presentation == .none {
+            return refuse(PlayerError(.invalidArgument, message: "Nothing shows this player's video."), in: &state)
+        }
+        switch presentation {
+        case .none:
+            return refuse(
+                PlayerError(.invalidArgument, message: "A window cannot present nothing; close it instead."), in: &state
+            )
+        case .pictureInPicture where !state.isPictureInPicturePossible:
+            return refuse(PlayerError(.invalidArgument, message: "Picture in picture is not possible now."), in: &state)
+        default:
+            state.commandError = nil
+            state.presentation = presentation
+            return .none
+        }
+    }
+
+    /// Interruptions: MPlayerKit's `beginInterruption`/`endInterruption` with a resume policy.
+    private func interrupt(_ action: Action, in state: inout State) -> Effect<Action> {
+        let playback = state.playback
+        let playable = playback.status == .loading || playback.status == .ready
+        switch action {
+        case .interruptionBegan:
+            let wasPlaying = playback.intent.playWhenReady && playable
+            let effect = wasPlaying ? command(.pause, reason: .interruption, in: &state) : .none
+            state.interruption.isActive = true
+            state.interruption.wasPlaying = wasPlaying
+            state.interruption.intentAfterBegin = state.playback.intent
+            state.interruption.resumeForfeited = false
+            return effect
+        case .interruptionEnded(let shouldResume):
+            guard state.interruption.isActive else { return .none }
+            state.interruption.isActive = false
+            let interruption = state.interruption
+            let resumes =
+                switch interruption.policy {
+                case .never: false
+                case .ifWasPlaying: interruption.wasPlaying
+                case .always: true
+                }
+            guard shouldResume, !interruption.resumeForfeited, playback.intent == interruption.intentAfterBegin,
+                playable, resumes
+            else { return .none }
+            return command(.play, reason: .interruption, in: &state)
+        case .audioOutputLost:
+            if state.interruption.isActive {
+                state.interruption.resumeForfeited = true
+                return .none
+            }
+            return playback.intent.playWhenReady ? command(.pause, reason: .interruption, in: &state) : .none
+        case .interruptionPolicySet(let policy):
+            state.interruption.policy = policy
+            return .none
+        default:
+            return .none
+        }
+    }
+
     /// Records `command` in the playback state and returns it as an engine effect.
     private func command(_ command: EngineCommand, reason: IntentReason = .user, in state: inout State) -> Effect<
         Action
     > {
+        // What no engine accepts is refused here, before it is recorded: the state never shows
+        // a volume or speed the engine did not take.
+        do {
+            try command.checkArguments()
+        } catch {
+            PlaybackReducer.reduce(&state.playback, .refused(command, error), at: now())
+            return refuse(error, in: &state)
+        }
         state.commandError = nil
         PlaybackReducer.reduce(&state.playback, .sent(command, reason: reason), at: now())
-        return .engine(command) { .commandRefused(command, $0) }
+        return .engine(command, on: engine) { .commandRefused(command, $0) }
     }
 
     private func clamp(_ time: TimeInterval, _ state: State) -> TimeInterval {

@@ -34,6 +34,11 @@ public final class Store<State, Action: Sendable>: Observable {
     private var dispatch: (@MainActor (Action) -> StoreTask)!
     private var runner: EffectRunner<Action>?
     private var bridges: [Task<Void, Never>] = []
+    /// The root's change observers (see ``observeChanges(_:)``).
+    private var changeObservers: [UInt64: @MainActor (State, State) -> Void] = [:]
+    private var nextObserver: UInt64 = 0
+    /// How a scoped store observes its parent's changes.
+    private let observeParent: ((@escaping @MainActor (State, State) -> Void) -> StoreObservation)?
 
     /// The root store's state, observed (nil in a scoped store, which reads its parent's).
     private var storage: State? {
@@ -56,30 +61,41 @@ public final class Store<State, Action: Sendable>: Observable {
     /// The current state.
     public var state: State { parentState?() ?? storage! }
 
-    /// Creates a store that runs `reducer`, sending engine effects to `engine` (dropped, with
-    /// their refusal action, when it is nil).
+    /// Creates a store that runs `reducer`, sending engine effects to the engine they name, else
+    /// to `engine` (dropped, with their refusal action, when both are nil).
     public init<R: Reducer>(initialState: State, reducer: R, engine: (any PlaybackEngine)? = nil)
     where R.State == State, R.Action == Action {
         observedStorage = initialState
         parentState = nil
+        observeParent = nil
         let runner = EffectRunner<Action>(
-            engine: { command throws(PlayerError) in
-                guard let engine else { throw PlayerError(.engineGone, message: "The store has no engine.") }
+            engine: { command, target throws(PlayerError) in
+                guard let engine = target ?? engine else {
+                    throw PlayerError(.engineGone, message: "The store has no engine.")
+                }
                 try engine.send(command)
             },
             deliver: { [weak self] action in self?.send(action) })
         self.runner = runner
         dispatch = { [weak self] action in
             guard let self else { return StoreTask([]) }
+            let old = self.changeObservers.isEmpty ? nil : self.observedStorage
             let effect = reducer.reduce(into: &self.storage!, action: action)
+            if let old, let new = self.observedStorage {
+                for observer in self.changeObservers.values { observer(old, new) }
+            }
             return StoreTask(runner.run(effect))
         }
     }
 
-    private init(parentState: @escaping @MainActor () -> State, dispatch: @escaping @MainActor (Action) -> StoreTask) {
+    private init(
+        parentState: @escaping @MainActor () -> State, dispatch: @escaping @MainActor (Action) -> StoreTask,
+        observeParent: @escaping (@escaping @MainActor (State, State) -> Void) -> StoreObservation
+    ) {
         observedStorage = nil
         self.parentState = parentState
         self.dispatch = dispatch
+        self.observeParent = observeParent
     }
 
     /// Reduces `action` and starts its effects.
@@ -92,7 +108,22 @@ public final class Store<State, Action: Sendable>: Observable {
     ) -> Store<ChildState, ChildAction> {
         Store<ChildState, ChildAction>(
             parentState: { [unowned self] in self.state[keyPath: state] },
-            dispatch: { [unowned self] childAction in self.send(action(childAction)) })
+            dispatch: { [unowned self] childAction in self.send(action(childAction)) },
+            observeParent: { [unowned self] body in
+                self.observeChanges { old, new in body(old[keyPath: state], new[keyPath: state]) }
+            })
+    }
+
+    /// Calls `body` with the state before and after every action this store's root reduces,
+    /// synchronously, before the action's effects run; until the returned observation is
+    /// cancelled. This is how a model built on a store (``ReelPlayer``'s `Player`) turns every
+    /// transition into an event, whoever sent the action; apps observe ``state`` instead.
+    package func observeChanges(_ body: @escaping @MainActor (State, State) -> Void) -> StoreObservation {
+        if let observeParent { return observeParent(body) }
+        nextObserver += 1
+        let id = nextObserver
+        changeObservers[id] = body
+        return StoreObservation { [weak self] in self?.changeObservers[id] = nil }
     }
 
     /// Feeds a stream (such as an engine's events) into this store until the stream ends or
@@ -113,4 +144,18 @@ public final class Store<State, Action: Sendable>: Observable {
 
     /// The number of async effects still running.
     public var effectsInFlight: Int { runner?.inFlight ?? 0 }
+}
+
+/// A registration of ``Store/observeChanges(_:)``; cancel it to stop the calls.
+@MainActor
+package final class StoreObservation {
+    private var cancellation: (@MainActor () -> Void)?
+
+    init(_ cancellation: @escaping @MainActor () -> Void) { self.cancellation = cancellation }
+
+    /// Stops the calls. Idempotent.
+    package func cancel() {
+        cancellation?()
+        cancellation = nil
+    }
 }

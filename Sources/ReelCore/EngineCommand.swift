@@ -65,3 +65,40 @@ public enum EngineCommand: Hashable, Sendable {
     /// Adds a subtitle file to the current item and selects it.
     case addSubtitle(ExternalSubtitle)
 }
+
+extension EngineCommand {
+    /// Checks the command's arguments (ranges, finite times, track identifiers): what every
+    /// engine refuses whatever its state, and what a model checks before it records a command.
+    /// Addresses are the engine's ``URLPolicy``'s to judge.
+    /// - Throws: ``PlayerError/Code/invalidArgument`` with a sentence saying what is wrong.
+    public func checkArguments() throws(PlayerError) {
+        switch self {
+        case .load(let request):
+            if let start = request.item.startPosition, !start.isFinite || start < 0 {
+                throw PlayerError(.invalidArgument, message: "The start position must be a time in the media.")
+            }
+        case .seek(.absolute(let seconds), _), .seek(.relative(let seconds), _):
+            guard seconds.isFinite else { throw PlayerError(.invalidArgument, message: "A seek needs a finite time.") }
+        case .setSpeed(let speed):
+            guard speed.isFinite, (0.01...100).contains(speed) else {
+                throw PlayerError(.invalidArgument, message: "Speed must be between 0.01 and 100.")
+            }
+        case .setVolume(let volume):
+            guard volume.isFinite, (0...1).contains(volume) else {
+                throw PlayerError(.invalidArgument, message: "Volume must be between 0 and 1.")
+            }
+        case .setSubtitleMargin(let fraction):
+            guard fraction.isFinite, (0...0.5).contains(fraction) else {
+                throw PlayerError(.invalidArgument, message: "The subtitle margin must be between 0 and 0.5.")
+            }
+        case .setABLoop(let loop):
+            for point in [loop.a, loop.b] where point.map({ !$0.isFinite || $0 < 0 }) == true {
+                throw PlayerError(.invalidArgument, message: "Loop points must be finite and not negative.")
+            }
+        case .selectTrack(_, let id):
+            if let id, id < 1 { throw PlayerError(.invalidArgument, message: "Track identifiers start at 1.") }
+        default:
+            break
+        }
+    }
+}

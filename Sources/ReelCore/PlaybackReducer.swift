@@ -88,9 +88,16 @@ public enum PlaybackReducer {
     private static func refuse(
         _ command: EngineCommand, _ error: PlayerError, in state: inout PlaybackInfo, at now: HostTime
     ) {
-        guard case .load(let request) = command else { return }
-        resetItem(&state, to: request, at: now)
-        state.status = .failed(error)
+        switch command {
+        case .load(let request):
+            resetItem(&state, to: request, at: now)
+            state.status = .failed(error)
+        case .play, .pause:
+            // An engine that refuses to play or pause (it is gone) plays nothing.
+            if state.intent.playWhenReady { state.intent.playWhenReady = false }
+        default:
+            break
+        }
     }
 
     private static func resetItem(_ state: inout PlaybackInfo, to request: LoadRequest, at now: HostTime) {

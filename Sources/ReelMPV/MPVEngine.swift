@@ -183,14 +183,12 @@ public final class MPVEngine: PlaybackEngine {
 
     /// Checks `command` and turns it into the libmpv calls that carry it out.
     static func call(for command: EngineCommand, policy: URLPolicy) throws(PlayerError) -> Call {
+        try command.checkArguments()
         switch command {
         case .load(let request):
             let item = request.item
             try policy.check(item.url)
             for subtitle in item.externalSubtitles { try policy.check(subtitle.url) }
-            if let start = item.startPosition, !start.isFinite || start < 0 {
-                throw PlayerError(.invalidArgument, message: "The start position must be a time in the media.")
-            }
             var options: [String: MPVNode] = [:]
             if let start = item.startPosition { options["start"] = .string(String(format: "%.3f", start)) }
             if let title = item.title { options["force-media-title"] = .string(title) }
@@ -208,24 +206,14 @@ public final class MPVEngine: PlaybackEngine {
                 case .absolute(let time): (time, "absolute")
                 case .relative(let delta): (delta, "relative")
                 }
-            guard seconds.isFinite else { throw PlayerError(.invalidArgument, message: "A seek needs a finite time.") }
             let flags = "\(mode)+\(precision == .exact ? "exact" : "keyframes")"
             return .command(.map(["name": .string("seek"), "target": .double(seconds), "flags": .string(flags)]))
         case .setSpeed(let speed):
-            guard speed.isFinite, (0.01...100).contains(speed) else {
-                throw PlayerError(.invalidArgument, message: "Speed must be between 0.01 and 100.")
-            }
             return .set([Property(name: "speed", value: .double(speed))])
         case .setVolume(let volume):
-            guard volume.isFinite, (0...1).contains(volume) else {
-                throw PlayerError(.invalidArgument, message: "Volume must be between 0 and 1.")
-            }
             return .set([Property(name: "volume", value: .double(volume * 100))])
         case .setMuted(let muted): return .set([Property(name: "mute", value: .flag(muted))])
         case .setSubtitleMargin(let fraction):
-            guard fraction.isFinite, (0...0.5).contains(fraction) else {
-                throw PlayerError(.invalidArgument, message: "The subtitle margin must be between 0 and 0.5.")
-            }
             // sub-pos is the subtitles' bottom edge in % of the picture's height (100: mpv's own
             // place, its margin kept). Not sub-margin-y: changing that while a cue shows drops the
             // cue until the next one (libmpv 0.35).
@@ -233,15 +221,11 @@ public final class MPVEngine: PlaybackEngine {
         case .setLoop(let mode):
             return .set([Property(name: "loop-file", value: .string(mode == .item ? "inf" : "no"))])
         case .setABLoop(let loop):
-            for point in [loop.a, loop.b] where point.map({ !$0.isFinite || $0 < 0 }) == true {
-                throw PlayerError(.invalidArgument, message: "Loop points must be finite and not negative.")
-            }
             return .set([
                 Property(name: "ab-loop-a", value: loop.a.map(MPVNode.double) ?? .string("no")),
                 Property(name: "ab-loop-b", value: loop.b.map(MPVNode.double) ?? .string("no")),
             ])
         case .selectTrack(let kind, let id):
-            if let id, id < 1 { throw PlayerError(.invalidArgument, message: "Track identifiers start at 1.") }
             let property =
                 switch kind {
                 case .video: "vid"

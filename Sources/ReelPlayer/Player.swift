@@ -1,26 +1,47 @@
 import Foundation
 import Observation
+import ReelComposable
 import ReelCore
 
-/// An observable media player: MPlayerKit's `PlayerModel`, on any ``PlaybackEngine``.
+/// An observable media player: MPlayerKit's `PlayerModel`, the app-facing face of
+/// ``ReelComposable/PlayerFeature`` running in a ``ReelComposable/Store``.
 ///
 /// ```swift
 /// let player = Player(engine: try MPVEngine(configuration: .headless))
 /// try player.load(MediaItem(url: clipURL, title: "Clip"))
-/// for await state in player.states { print(state) }   // buffering, playing, paused(endOfMedia)
+/// _ = await player.wait(timeout: .seconds(30)) { $0.status == .ended }
+/// print(player.state)   // paused(reason: .endOfMedia)
 /// ```
 ///
-/// Every property is derived from ``playback``, which a pure ``PlaybackReducer`` keeps from the
-/// commands this player sends and the events its engine reports. Observation fires only when a
-/// value really changes; position is an anchor, so there is no event per frame: read
-/// ``currentTime`` when you draw, or use ``onTimeChange(every:_:)``.
+/// Everything the player knows is the feature's state (``store``): every property here reads it,
+/// and every command sends the feature an action. So a window, desktop media controls, a
+/// composable app's own reducer and the app's code all see one model, and everything a player
+/// does can be tested with `TestStore` on the feature alone.
+///
+/// ## Composable apps
+/// An app built on reducers composes `PlayerFeature` into its own and hands the scoped store to
+/// a player, which then feeds the engine's events into it:
+///
+/// ```swift
+/// let store = Store(initialState: AppFeature.State(), reducer: AppFeature(), engine: engine)
+/// let player = Player(store: store.scope(state: \.player, action: { .player($0) }), engine: engine)
+/// ```
+///
+/// Do not also bridge the engine's events into that store yourself: each event would arrive twice.
+///
+/// ## Observing
+/// The player is `Observable` (through its store): read ``state``, ``elapsedTime``,
+/// ``presentation`` and the rest inside SwiftUI-style observation, or wait for a condition with
+/// ``wait(timeout:until:)``. ``events`` lists every transition and item event in order, for
+/// analytics and logs. Position is an anchor, so nothing changes per frame: ``elapsedTime`` moves
+/// four times a second while playing; read ``currentTime`` when drawing a frame.
 ///
 /// ## Threading
 /// Main actor only. The engine's events are consumed on the main actor in order.
 ///
 /// ## Lifetime
 /// The player owns its engine. ``shutdown()`` releases it; afterwards every command throws
-/// ``PlayerError/Code/engineGone`` and the streams finish.
+/// ``PlayerError/Code/engineGone`` and ``events`` finishes.
 ///
 /// ## Errors
 /// Commands throw what can be judged at once (a refused address, an argument out of range, a
@@ -29,38 +50,35 @@ import ReelCore
 @MainActor
 @Observable
 public final class Player {
-    /// Everything known about playback.
-    public private(set) var playback = PlaybackInfo()
+    /// The store of the player's feature: its state is everything the player knows.
+    public let store: Store<PlayerFeature.State, PlayerFeature.Action>
+    /// The engine the player drives.
+    public let engine: any PlaybackEngine
 
     /// Whether ``shutdown()`` was called.
     public private(set) var isShutDown = false
 
-    /// How the video is shown (see ``attachPresentation(_:)``; ``Presentation/none`` without a
-    /// window).
-    public internal(set) var presentation = Presentation.none
-
-    /// Whether the attached host can show picture in picture now.
-    public internal(set) var isPictureInPicturePossible = false
-
-    @ObservationIgnored private let engine: any PlaybackEngine
-    @ObservationIgnored private let clock: any Clock<Duration>
     @ObservationIgnored private var eventTask: Task<Void, Never>?
-    @ObservationIgnored private var stateSubscribers: [UInt64: AsyncStream<PlayerState>.Continuation] = [:]
+    @ObservationIgnored private var changes: StoreObservation?
     @ObservationIgnored private var eventSubscribers: [UInt64: AsyncStream<PlayerEvent>.Continuation] = [:]
-    @ObservationIgnored private var timeObservers: [UInt64: Task<Void, Never>] = [:]
     @ObservationIgnored private var nextSubscriber: UInt64 = 0
-    /// The interruption in progress and the policy for its end (Player+Interruption.swift).
-    @ObservationIgnored var interruption = InterruptionRecord()
-    /// What shows the video (Player+Presentation.swift).
-    @ObservationIgnored weak var presentationHost: (any PresentationHost)?
+    @ObservationIgnored private var streamsFinished = false
 
-    /// Called on the main actor after every change of ``state``.
-    @ObservationIgnored public var onStateChange: (@MainActor (PlayerState) -> Void)?
+    /// Creates a player that drives `engine` with its own store running `feature`.
+    public convenience init(engine: any PlaybackEngine, feature: PlayerFeature = PlayerFeature()) {
+        self.init(store: Store(initialState: PlayerFeature.State(), reducer: feature, engine: engine), engine: engine)
+    }
 
-    /// Creates a player that drives `engine`. `clock` paces ``onTimeChange(every:_:)``.
-    public init(engine: any PlaybackEngine, clock: any Clock<Duration> = ContinuousClock()) {
+    /// Creates a player on `store` (a composable app's scope of its own store, running
+    /// `PlayerFeature`), feeding `engine`'s events into it. The store's effects must reach
+    /// `engine`: it is the root store's engine, or the feature's own (`PlayerFeature(engine:)`).
+    public init(store: Store<PlayerFeature.State, PlayerFeature.Action>, engine: any PlaybackEngine) {
+        self.store = store
         self.engine = engine
-        self.clock = clock
+        changes = store.observeChanges { [weak self] old, new in
+            guard let self, old.playerState != new.playerState else { return }
+            self.publish(.stateChanged(new.playerState))
+        }
         let events = engine.events
         eventTask = Task { [weak self] in
             for await event in events {
@@ -73,15 +91,20 @@ public final class Player {
 
     // MARK: - State
 
+    /// Everything known about playback.
+    public var playback: PlaybackInfo { store.state.playback }
     /// What the player is doing, with the reason.
-    public var state: PlayerState { playback.playerState }
+    public var state: PlayerState { store.state.playerState }
     /// The item loaded now.
     public var currentItem: MediaItem? { playback.item }
     /// The item's duration; nil when unknown or live.
     public var duration: TimeInterval? { playback.duration }
-    /// The position now, extrapolated from the anchor and clamped to `[0, duration]`.
-    /// Not observable per frame: read it when drawing, or use ``onTimeChange(every:_:)``.
+    /// The position now, extrapolated from the anchor and clamped to `[0, duration]`. Not
+    /// observable: read it when drawing, or observe ``elapsedTime``.
     public var currentTime: TimeInterval { playback.position(at: .now) }
+    /// The position as the player shows it, observable: it moves four times a second while
+    /// playing, and at every seek or new item.
+    public var elapsedTime: TimeInterval { store.state.elapsedTime }
     /// The item's title.
     public var title: String? { playback.title }
     /// All tracks of the item.
@@ -100,45 +123,40 @@ public final class Player {
     public var volume: Double { playback.volume }
     /// Whether sound is muted.
     public var isMuted: Bool { playback.isMuted }
+    /// What repeats at the end.
+    public var loop: LoopMode { playback.loop }
     /// Width divided by height on screen; nil without video.
     public var aspectRatio: Double? { playback.video?.displayAspect }
+    /// The last command refused, until the next command.
+    public var commandError: PlayerError? { store.state.commandError }
 
     // MARK: - Commands
 
     /// Replaces the current item. Failures to open it arrive later in ``state``.
     /// - Throws: ``PlayerError/Code/refusedScheme(_:)`` for an address the engine may not open.
     public func load(_ item: MediaItem, autoplay: Bool = true) throws(PlayerError) {
-        try send(.load(LoadRequest(item: item, autoplay: autoplay)))
+        try perform(.load(item, autoplay: autoplay))
     }
 
     /// Plays; at the end of the item, plays it again from the start.
-    public func play(reason: IntentReason = .user) throws(PlayerError) {
-        if playback.status == .ended { try send(.seek(.absolute(0), precision: .keyframe)) }
-        try send(.play, reason: reason)
-    }
+    public func play(reason: IntentReason = .user) throws(PlayerError) { try perform(.play(reason: reason)) }
 
     /// Pauses.
-    public func pause(reason: IntentReason = .user) throws(PlayerError) {
-        try send(.pause, reason: reason)
-    }
+    public func pause(reason: IntentReason = .user) throws(PlayerError) { try perform(.pause(reason: reason)) }
 
     /// Pauses when the player wants to play, and plays otherwise.
     public func togglePlayPause(reason: IntentReason = .user) throws(PlayerError) {
-        if playback.intent.playWhenReady && playback.status != .ended {
-            try pause(reason: reason)
-        } else {
-            try play(reason: reason)
-        }
+        try perform(.togglePlayPause(reason: reason))
     }
 
     /// Moves to `time` seconds.
     public func seek(to time: TimeInterval, precision: SeekPrecision = .exact) throws(PlayerError) {
-        try send(.seek(.absolute(time), precision: precision))
+        try perform(.command(.seek(.absolute(time), precision: precision), reason: .user))
     }
 
     /// Moves by `seconds` (negative goes back).
     public func skip(by seconds: TimeInterval, precision: SeekPrecision = .keyframe) throws(PlayerError) {
-        try send(.seek(.relative(seconds), precision: precision))
+        try perform(.skip(by: seconds, precision: precision))
     }
 
     /// Sets the playback speed (0.01…100).
@@ -148,82 +166,140 @@ public final class Player {
     public func setVolume(_ volume: Double) throws(PlayerError) { try send(.setVolume(volume)) }
 
     /// Mutes or unmutes.
-    public func setMuted(_ muted: Bool) throws(PlayerError) { try send(.setMuted(muted)) }
+    public func setMuted(_ muted: Bool) throws(PlayerError) { try perform(.muteSet(muted)) }
 
     /// Repeats the item, or not.
-    public func setLoop(_ mode: LoopMode) throws(PlayerError) { try send(.setLoop(mode)) }
+    public func setLoop(_ mode: LoopMode) throws(PlayerError) { try perform(.loopSet(mode)) }
 
     /// Sets or clears an A-B loop.
-    public func setABLoop(_ loop: ABLoop) throws(PlayerError) { try send(.setABLoop(loop)) }
+    public func setABLoop(_ loop: ABLoop) throws(PlayerError) { try perform(.abLoopSet(loop)) }
 
     /// Selects an audio track, or none.
-    public func select(audio track: Track?) throws(PlayerError) { try send(.selectTrack(.audio, id: track?.id)) }
+    public func select(audio track: Track?) throws(PlayerError) { try perform(.audioTrackSelected(id: track?.id)) }
 
     /// Selects a subtitle track, or turns subtitles off with `nil`.
     public func select(subtitle track: Track?) throws(PlayerError) {
-        try send(.selectTrack(.subtitle, id: track?.id))
+        try perform(.subtitleTrackSelected(id: track?.id))
     }
 
     /// Adds a subtitle file to the current item and shows it.
     public func addSubtitle(url: URL, title: String? = nil, language: String? = nil) throws(PlayerError) {
-        try send(.addSubtitle(ExternalSubtitle(url: url, title: title, language: language)))
+        try perform(.subtitleAdded(ExternalSubtitle(url: url, title: title, language: language)))
     }
 
     /// Stops and unloads the item.
-    public func stop() throws(PlayerError) { try send(.stop) }
+    public func stop() throws(PlayerError) { try perform(.stop) }
 
-    /// Sends any engine command, recording it with `reason`: the way in for layers above.
+    /// Sends any engine command, recording it with `reason`: the way in for remote controls and
+    /// layers above.
     public func send(_ command: EngineCommand, reason: IntentReason = .user) throws(PlayerError) {
-        guard !isShutDown else { throw PlayerError(.engineGone) }
-        do {
-            try engine.send(command)
-        } catch {
-            apply(.refused(command, error))
-            throw error
-        }
-        apply(.sent(command, reason: reason))
+        try perform(.command(command, reason: reason))
     }
+
+    // MARK: - Presentation
+
+    /// How the video is shown; ``Presentation/none`` until a window shows it.
+    public var presentation: Presentation { store.state.presentation }
+    /// Whether the window can show picture in picture now.
+    public var isPictureInPicturePossible: Bool { store.state.isPictureInPicturePossible }
+    /// Whether the video shows in the picture-in-picture window.
+    public var isPictureInPictureActive: Bool { presentation == .pictureInPicture }
+
+    /// Shows the video as `presentation`; the window follows.
+    /// - Throws: ``PlayerError/Code/invalidArgument`` when nothing shows the video, for
+    ///   ``Presentation/none``, or for picture in picture the window cannot show;
+    ///   ``PlayerError/Code/engineGone`` after ``shutdown()``.
+    public func setPresentation(_ presentation: Presentation) throws(PlayerError) {
+        try perform(.presentationRequested(presentation))
+    }
+
+    /// Moves the video into the picture-in-picture window.
+    public func startPictureInPicture() throws(PlayerError) { try setPresentation(.pictureInPicture) }
+
+    /// Brings the video back from the picture-in-picture window into its own.
+    public func stopPictureInPicture() throws(PlayerError) {
+        guard isPictureInPictureActive else { return }
+        try setPresentation(.inline)
+    }
+
+    /// Enters full screen, or leaves it for the window.
+    public func toggleFullscreen() throws(PlayerError) {
+        try setPresentation(presentation == .fullscreen ? .inline : .fullscreen)
+    }
+
+    /// Called by the window after every change of how it shows the video.
+    public func presentationDidChange(to presentation: Presentation, pictureInPicturePossible: Bool) {
+        store.send(.presentationChanged(presentation, pictureInPicturePossible: pictureInPicturePossible))
+    }
+
+    // MARK: - Interruptions
+
+    /// What the player does when an interruption ends (default ``InterruptionPolicy/ifWasPlaying``).
+    public var interruptionPolicy: InterruptionPolicy {
+        get { store.state.interruption.policy }
+        set { store.send(.interruptionPolicySet(newValue)) }
+    }
+
+    /// Whether an interruption began (``beginInterruption()``) and has not ended.
+    public var isInterrupted: Bool { store.state.interruption.isActive }
+
+    /// The system takes playback away (it is about to sleep): a playing player pauses with the
+    /// reason ``IntentReason/interruption``, so ``state`` becomes `paused(reason: .interrupted)`.
+    /// A paused player stays as it is. Does nothing after ``shutdown()``.
+    public func beginInterruption() {
+        guard !isShutDown else { return }
+        store.send(.interruptionBegan)
+    }
+
+    /// The system took playback away for good (the audio output went away): a playing player
+    /// pauses with the reason ``IntentReason/interruption``, and nothing resumes it, not even the
+    /// end of an interruption in progress. Does nothing after ``shutdown()``.
+    public func interrupt() {
+        guard !isShutDown else { return }
+        store.send(.audioOutputLost)
+    }
+
+    /// The interruption is over. `shouldResume` is the system's word (true after waking from
+    /// sleep); with it, ``interruptionPolicy`` decides whether playback resumes, with the reason
+    /// ``IntentReason/interruption``. Returns whether it resumed.
+    @discardableResult
+    public func endInterruption(shouldResume: Bool = true) -> Bool {
+        guard isInterrupted else { return false }
+        let before = store.state
+        store.send(.interruptionEnded(shouldResume: shouldResume && !isShutDown))
+        let after = store.state
+        let resumed = PlayIntent(playWhenReady: true, reason: .interruption)
+        return after.playback.intent == resumed && before.playback.intent != resumed
+            && after.refusalCount == before.refusalCount
+    }
+
+    // MARK: - Lifetime
 
     /// Releases the engine. Idempotent.
     public func shutdown() async {
         guard !isShutDown else { return }
         isShutDown = true
         // A deliberate shutdown unloads the item; only an engine that dies by itself fails it.
-        apply(.sent(.stop, reason: .user))
-        for task in timeObservers.values { task.cancel() }
-        timeObservers.removeAll()
+        store.send(.stop)
         await engine.shutdown()
         await eventTask?.value
+        changes?.cancel()
         finishStreams()
     }
 
-    // MARK: - Streams
+    // MARK: - Events
 
-    /// Each distinct ``state`` from now on, starting with the current one. Finishes at shutdown.
-    public var states: AsyncStream<PlayerState> {
-        let (stream, continuation) = AsyncStream<PlayerState>.makeStream()
-        guard !isShutDown else {
-            continuation.yield(state)
-            continuation.finish()
-            return stream
-        }
-        let id = subscriberID()
-        continuation.yield(state)
-        stateSubscribers[id] = continuation
-        continuation.onTermination = { [weak self] _ in
-            Task { @MainActor in self?.stateSubscribers[id] = nil }
-        }
-        return stream
-    }
-
-    /// Everything that happens from now on. Finishes at shutdown.
+    /// Everything that happens from now on, in order: every state transition (whoever caused
+    /// it), items starting and ending, seeks, track changes and failed commands. Finishes at
+    /// shutdown.
     public var events: AsyncStream<PlayerEvent> {
         let (stream, continuation) = AsyncStream<PlayerEvent>.makeStream()
-        guard !isShutDown else {
+        guard !streamsFinished else {
             continuation.finish()
             return stream
         }
-        let id = subscriberID()
+        nextSubscriber += 1
+        let id = nextSubscriber
         eventSubscribers[id] = continuation
         continuation.onTermination = { [weak self] _ in
             Task { @MainActor in self?.eventSubscribers[id] = nil }
@@ -231,36 +307,18 @@ public final class Player {
         return stream
     }
 
-    /// Calls `body` with the position every `interval` while it moves, until the returned token
-    /// is cancelled or the player shuts down.
-    @discardableResult
-    public func onTimeChange(
-        every interval: Duration, _ body: @escaping @MainActor (TimeInterval) -> Void
-    ) -> TimeObservation {
-        let id = subscriberID()
-        let clock = clock
-        var last: TimeInterval?
-        timeObservers[id] = Task { [weak self] in
-            while !Task.isCancelled {
-                do { try await clock.sleep(for: interval) } catch { return }
-                guard let self else { return }
-                let now = self.currentTime
-                if now != last {
-                    last = now
-                    body(now)
-                }
-            }
-        }
-        return TimeObservation { [weak self] in
-            Task { @MainActor in self?.timeObservers.removeValue(forKey: id)?.cancel() }
-        }
+    /// Sends `action`, throwing what the store refused on the way.
+    private func perform(_ action: PlayerFeature.Action) throws(PlayerError) {
+        guard !isShutDown else { throw PlayerError(.engineGone) }
+        let refusals = store.state.refusalCount
+        store.send(action)
+        let state = store.state
+        if state.refusalCount != refusals, let error = state.commandError { throw error }
     }
-
-    // MARK: - Events
 
     private func receive(_ event: EngineEvent) {
         let wasSeeking = playback.waiting == .seeking
-        apply(.received(event))
+        store.send(.engine(event))
         switch event {
         case .itemStarted(let id): publish(.itemStarted(id))
         case .itemEnded(let id, let reason): publish(.itemEnded(id, reason))
@@ -271,42 +329,13 @@ public final class Player {
         }
     }
 
-    private func apply(_ input: PlaybackInput) {
-        var next = playback
-        PlaybackReducer.reduce(&next, input, at: .now)
-        guard next != playback else { return }
-        let previous = playback.playerState
-        playback = next
-        let current = next.playerState
-        guard current != previous else { return }
-        for subscriber in stateSubscribers.values { subscriber.yield(current) }
-        publish(.stateChanged(current))
-        onStateChange?(current)
-    }
-
     private func publish(_ event: PlayerEvent) {
         for subscriber in eventSubscribers.values { subscriber.yield(event) }
     }
 
     private func finishStreams() {
-        for subscriber in stateSubscribers.values { subscriber.finish() }
+        streamsFinished = true
         for subscriber in eventSubscribers.values { subscriber.finish() }
-        stateSubscribers.removeAll()
         eventSubscribers.removeAll()
     }
-
-    private func subscriberID() -> UInt64 {
-        nextSubscriber += 1
-        return nextSubscriber
-    }
-}
-
-/// A registration of ``Player/onTimeChange(every:_:)``; cancel it to stop the calls.
-public struct TimeObservation: Sendable {
-    private let cancellation: @Sendable () -> Void
-
-    init(_ cancellation: @escaping @Sendable () -> Void) { self.cancellation = cancellation }
-
-    /// Stops the calls.
-    public func cancel() { cancellation() }
 }

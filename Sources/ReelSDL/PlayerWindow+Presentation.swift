@@ -1,4 +1,5 @@
 import CSDL2
+import ReelComposable
 import ReelContainer
 import ReelCore
 import ReelPlayer
@@ -8,22 +9,15 @@ import ReelPlayer
 /// Picture in picture is a second, small window (borderless, always on top, near the bottom-right
 /// corner) showing the same video from the same engine: libmpv has one renderer per engine, so
 /// the renderer moves there and the main window hides, keeping its size and state for the way
-/// back. On hover it shows a restore button and a close button; closing it pauses the player.
-/// What the picture-in-picture window asks of playback.
-public enum PictureInPictureRequest: Hashable, Sendable {
-    /// A click on the video: play or pause.
-    case togglePlayPause
-    /// The window was closed: pause.
-    case pause
-}
-
-extension PlayerWindow: PresentationHost {
+/// back. On hover it shows a restore button and a close button; a click on the video plays or
+/// pauses; closing it brings the video back, paused.
+extension PlayerWindow {
     /// The picture-in-picture window's width as a share of the display's usable width.
     static let pictureInPictureShare = 0.25
     /// The picture-in-picture window's smallest width, logical pixels.
     static let pictureInPictureMinimumWidth = 240.0
 
-    /// How the video is shown now.
+    /// How the window shows the video now.
     public var presentation: Presentation {
         if isClosed { return .none }
         if inPictureInPicture { return .pictureInPicture }
@@ -36,14 +30,31 @@ extension PlayerWindow: PresentationHost {
     /// Whether the video shows in the picture-in-picture window.
     public var isPictureInPictureActive: Bool { !isClosed && inPictureInPicture }
 
-    /// Switches to `presentation`.
-    /// - Throws: ``PlayerError/Code/invalidArgument`` for ``Presentation/none`` (``close()``
-    ///   closes the window) and ``PlayerError/Code/engineGone`` once the window is closed.
-    public func present(_ presentation: Presentation) throws(PlayerError) {
-        guard !isClosed else { throw PlayerError(.engineGone, message: "The window is closed.") }
+    /// Makes the window follow `player`'s presentation and report its own changes to it (once,
+    /// from `init(player:)`).
+    func connect(_ player: Player) {
+        self.player = player
+        pictureInPictureOverlay.onTogglePlayPause = { [weak player] in player?.store.send(.playPauseTapped) }
+        presentationObservation = player.store.observeChanges { [weak self] old, new in
+            guard old.presentation != new.presentation else { return }
+            self?.follow(new.presentation)
+        }
+        reportPresentation()
+    }
+
+    /// Connects the picture-in-picture window's restore and close buttons (once, from `init`).
+    func connectPictureInPicture() {
+        pictureInPictureOverlay.onRestore = { [weak self] in self?.setPictureInPicture(false) }
+        pictureInPictureOverlay.onClose = { [weak self] in self?.closePictureInPicture() }
+    }
+
+    /// Shows the video as the player's state asks, then reports what it shows (a picture-in-picture
+    /// window that could not open leaves it inline).
+    func follow(_ presentation: Presentation) {
+        guard !isClosed, presentation != self.presentation else { return }
         switch presentation {
         case .none:
-            throw PlayerError(.invalidArgument, message: "A window cannot present nothing; close it instead.")
+            break
         case .inline:
             setPictureInPicture(false)
             setFullscreen(false)
@@ -53,28 +64,6 @@ extension PlayerWindow: PresentationHost {
             setPictureInPicture(true)
         }
         reportPresentation()
-    }
-
-    /// Makes `player` follow this window's presentation: it is attached as the player's host,
-    /// and the picture-in-picture window's requests (``onPictureInPictureRequest``) play and
-    /// pause it.
-    public func attach(to player: Player) {
-        self.player = player
-        onPictureInPictureRequest = { [weak player] request in
-            switch request {
-            case .togglePlayPause: try? player?.togglePlayPause()
-            case .pause: try? player?.pause()
-            }
-        }
-        player.attachPresentation(self)
-    }
-
-    /// Connects the picture-in-picture window's buttons (once, from `init`).
-    func connectPictureInPicture() {
-        pictureInPictureOverlay.onTogglePlayPause = { [weak self] in self?.onPictureInPictureRequest?(.togglePlayPause)
-        }
-        pictureInPictureOverlay.onRestore = { [weak self] in self?.setPictureInPicture(false) }
-        pictureInPictureOverlay.onClose = { [weak self] in self?.closePictureInPicture() }
     }
 
     /// Opens or closes the picture-in-picture window.
@@ -100,12 +89,15 @@ extension PlayerWindow: PresentationHost {
     func closePictureInPicture() {
         guard inPictureInPicture else { return }
         setPictureInPicture(false)
-        onPictureInPictureRequest?(.pause)
+        player?.store.send(.pause())
     }
 
-    /// Tells the attached player how the video is shown now.
+    /// Tells the player how the video is shown now.
     func reportPresentation() {
-        player?.presentationDidChange(to: presentation, pictureInPicturePossible: isPictureInPicturePossible)
+        guard let player,
+            player.presentation != presentation || player.isPictureInPicturePossible != isPictureInPicturePossible
+        else { return }
+        player.presentationDidChange(to: presentation, pictureInPicturePossible: isPictureInPicturePossible)
     }
 
     /// A quarter of the display's width (at least 240 pixels), with the video's shape (the

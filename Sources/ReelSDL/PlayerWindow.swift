@@ -1,21 +1,27 @@
 import CSDL2
+import ReelComposable
 import ReelContainer
 import ReelCore
 import ReelMPV
 import ReelPlayer
 
-/// An SDL2 window that shows an ``MPVEngine``'s video with an ``OverlayHost`` (the player
-/// container, or any overlay) drawn on top, and routes input to it.
+/// An SDL2 window that shows a ``ReelPlayer/Player``'s video with Reel's controls (a
+/// ``ReelContainer/PlayerContainer`` on the player's store, or any ``OverlayHost``) drawn on top,
+/// and routes input to them.
 ///
 /// ```swift
-/// var configuration = MPVConfiguration.standard
-/// configuration.video = .renderAPI
-/// let engine = try MPVEngine(configuration: configuration)
-/// let window = try PlayerWindow(engine: engine, overlay: container)   // before loading media
-/// try engine.send(.load(LoadRequest(item: MediaItem(url: clip))))
-/// await window.run()                 // until the window is closed
-/// await engine.shutdown()
+/// let player = Player(engine: try MPVEngine(configuration: .standard))
+/// let window = try PlayerWindow(player: player)   // before loading media
+/// try player.load(MediaItem(url: clip))
+/// await window.run()                              // until the window is closed
+/// await player.shutdown()
 /// ```
+///
+/// ## Presentation
+/// The player's ``ReelPlayer/Player/presentation`` is the one owner of fullscreen and picture in
+/// picture: the window follows it (whoever changed it: the app, the controls' button and key,
+/// MPRIS's `Fullscreen`), and reports what changes by itself (the window manager, the
+/// picture-in-picture window's buttons, closing).
 ///
 /// ## Rendering
 /// The ``RenderPath`` is chosen once, at creation: OpenGL when a probe context reports a
@@ -111,11 +117,10 @@ public final class PlayerWindow {
     let pictureInPictureOverlay = PictureInPictureOverlay()
     /// Whether the video shows in the picture-in-picture window.
     var inPictureInPicture = false
-    /// The player told about presentation changes (see ``attach(to:)``).
-    weak var player: Player?
-    /// What the picture-in-picture window's clicks and close ask for; ``attach(to:)`` sets it to
-    /// drive the player. Hosts without a ``Player`` (a store) set their own.
-    public var onPictureInPictureRequest: ((PictureInPictureRequest) -> Void)?
+    /// The player whose video this is; nil for a bare engine (tests and benchmarks).
+    public internal(set) var player: Player?
+    /// The player's presentation, followed (see ``follow(_:)``).
+    var presentationObservation: StoreObservation?
     /// The overlays of the window that shows the video now.
     private var activeOverlay: any OverlayHost { inPictureInPicture ? pictureInPictureOverlay : overlay }
     private let layer = OverlayLayer()
@@ -132,13 +137,32 @@ public final class PlayerWindow {
     private var lastDraw = 0.0
     private var wantsFrames = true
 
-    /// Opens the window and makes `engine`'s video renderer; call it before loading media.
+    /// Opens a window for `player` and sets up its video output; call it before loading media.
     ///
     /// - Parameters:
-    ///   - engine: an engine configured with ``MPVConfiguration/VideoOutput/renderAPI``.
-    ///   - overlay: what is drawn over the video and receives input.
-    /// - Throws: ``HostError`` when SDL, OpenGL (if forced) or the renderer cannot be set up.
-    public init(engine: MPVEngine, overlay: any OverlayHost, options: Options = Options()) throws(HostError) {
+    ///   - player: a player on an ``MPVEngine``.
+    ///   - overlay: what is drawn over the video and receives input; by default Reel's controls
+    ///     (``ReelContainer/PlayerContainer`` on the player's store, with seek previews when
+    ///     `options.seekPreviews` is on). `q` in the controls closes the window.
+    ///   - options: the title, size and render path.
+    /// - Throws: ``HostError`` when the player's engine is not an `MPVEngine`, or SDL, OpenGL (if
+    ///   forced) or the renderer cannot be set up.
+    public convenience init(player: Player, overlay: (any OverlayHost)? = nil, options: Options = Options())
+        throws(HostError)
+    {
+        guard let engine = player.engine as? MPVEngine else {
+            throw HostError(
+                .renderer,
+                message: "A window shows an MPVEngine's video; this player drives \(type(of: player.engine)).")
+        }
+        let container = overlay == nil ? PlayerContainer(store: player.store) : nil
+        try self.init(engine: engine, overlay: overlay ?? container!, options: options)
+        container?.onQuit = { [weak self] in self?.close() }
+        connect(player)
+    }
+
+    /// Opens the window on a bare engine, without a player: tests and benchmarks.
+    package init(engine: MPVEngine, overlay: any OverlayHost, options: Options = Options()) throws(HostError) {
         let (messages, continuation) = AsyncStream<WindowMessage>.makeStream()
         let made = RenderThread.shared.sync { () -> Result<WindowSurface, HostError> in
             do throws(HostError) {
@@ -230,7 +254,8 @@ public final class PlayerWindow {
         let surface = surface
         RenderThread.shared.sync { surface.destroy() }
         continuation.finish()
-        player?.detachPresentation()
+        reportPresentation()
+        presentationObservation?.cancel()
     }
 
     // MARK: - Loop

@@ -260,15 +260,12 @@ public final class FakeEngine: PlaybackEngine {
     // MARK: - Answers
 
     private func validate(_ command: EngineCommand) throws(PlayerError) {
+        try command.checkArguments()
         switch command {
         case .load(let request):
             try urlPolicy.check(request.item.url)
             for subtitle in request.item.externalSubtitles { try urlPolicy.check(subtitle.url) }
         case .addSubtitle(let subtitle): try urlPolicy.check(subtitle.url)
-        case .setSpeed(let speed) where !(speed.isFinite && (0.01...100).contains(speed)):
-            throw PlayerError(.invalidArgument, message: "Speed must be between 0.01 and 100.")
-        case .setVolume(let volume) where !(volume.isFinite && (0...1).contains(volume)):
-            throw PlayerError(.invalidArgument, message: "Volume must be between 0 and 1.")
         default: break
         }
     }

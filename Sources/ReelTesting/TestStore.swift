@@ -21,7 +21,7 @@ import Testing
 /// ## Exhaustivity
 /// Sending an action while actions or engine commands are unasserted is a failure, and so is a
 /// store whose effects still run at ``finish(timeout:fileID:filePath:line:column:)``. Engine
-/// commands are recorded, not run; ``refuse`` scripts refusals.
+/// commands are recorded, not run, whichever engine they name; ``refuse`` scripts refusals.
 ///
 /// ## Limits
 /// Main actor only. Effects run in real tasks: drive their time with a `TestClock`.
@@ -45,7 +45,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
         live = initialState
         self.reducer = { reducer.reduce(into: &$0, action: $1) }
         runner = EffectRunner<Action>(
-            engine: { [weak self] command throws(PlayerError) in
+            engine: { [weak self] command, _ throws(PlayerError) in
                 guard let self else { return }
                 if let error = self.refuse(command) { throw error }
                 self.commands.append(command)

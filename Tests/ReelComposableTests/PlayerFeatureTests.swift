@@ -227,8 +227,11 @@ struct PlayerFeatureTests {
         store.refuse = { _ in PlayerError(.engineGone) }
         await store.send(.play()) { $0.playback.apply(.sent(.play, reason: .user), at: t) }
         await store.receive(.commandRefused(.play, PlayerError(.engineGone))) {
+            $0.playback.apply(.refused(.play, PlayerError(.engineGone)), at: t)
             $0.commandError = PlayerError(.engineGone)
+            $0.refusalCount = 1
         }
+        #expect(store.state.playback.intent.playWhenReady == false)
         #expect(store.state.errorMessage == "The player has been shut down.")
         await store.finish()
     }

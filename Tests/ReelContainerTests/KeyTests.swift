@@ -63,17 +63,20 @@ struct KeyTests {
             harness.commands == [.selectTrack(.audio, id: 2), .selectTrack(.audio, id: 1), .selectTrack(.audio, id: 2)])
     }
 
-    @Test func windowKeysGoToTheHost() async throws {
+    @Test func windowKeysAskForPresentationsAndQuitGoesToTheHost() async throws {
         try await harness.load()
-        var calls: [String] = []
-        container.onToggleFullscreen = { calls.append("fullscreen") }
-        container.onQuit = { calls.append("quit") }
+        container.store.send(.presentationChanged(.inline, pictureInPicturePossible: true))  // a window shows it
+        var quits = 0
+        container.onQuit = { quits += 1 }
         _ = harness.key(.escape, at: 1)
+        #expect(container.store.state.presentation == .inline)
         _ = harness.key(.character("f"), at: 2)
-        container.isFullscreen = true
+        #expect(container.store.state.presentation == .fullscreen)
+        #expect(container.isFullscreen)
         _ = harness.key(.escape, at: 3)
+        #expect(container.store.state.presentation == .inline)
         _ = harness.key(.character("q"), at: 4)
-        #expect(calls == ["fullscreen", "fullscreen", "quit"])
+        #expect(quits == 1)
         #expect(harness.commands.isEmpty)
     }
 

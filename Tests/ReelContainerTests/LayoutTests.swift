@@ -1,3 +1,4 @@
+import ReelComposable
 import ReelContainer
 import ReelCore
 import Testing
@@ -29,7 +30,8 @@ struct LayoutCase: Sendable, CustomTestStringConvertible {
 func makeContainer(_ controls: ControlConfiguration, status: ContainerStatus) -> (PlayerContainer, RecordingCanvas) {
     let container = PlayerContainer(
         store: makeStore(), configuration: ContainerConfiguration(controls: controls))
-    container.isFullscreen = status == .fullscreen
+    container.store.send(
+        .presentationChanged(status == .fullscreen ? .fullscreen : .inline, pictureInPicturePossible: true))
     let size = LayoutCase.size(for: status)
     container.layout(size: size, scale: 1)
     return (container, RecordingCanvas(size: size))
@@ -176,7 +178,8 @@ struct LayoutTests {
     @Test func theStandardLayoutFitsEveryStatus() async throws {
         for status in ContainerStatus.allCases {
             let harness = ContainerHarness(size: LayoutCase.size(for: status))
-            harness.container.isFullscreen = status == .fullscreen
+            harness.container.store.send(
+                .presentationChanged(status == .fullscreen ? .fullscreen : .inline, pictureInPicturePossible: true))
             try await harness.load()
             harness.draw()
             #expect(harness.container.status == status)

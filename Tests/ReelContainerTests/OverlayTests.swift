@@ -50,7 +50,7 @@ struct OverlayTests {
             FeaturePanel(
                 edge: .bottom, extent: 100, content: BoxWidget(width: 1, height: 1), transitionDuration: 0,
                 hooks: .init(afterDismiss: { dismissed += 1 })))
-        container.isFullscreen = true
+        container.store.send(.presentationChanged(.fullscreen, pictureInPicturePossible: true))
         #expect(container.status == .fullscreen)
         #expect(dismissed == 1)
         #expect(container.features.panel == nil)

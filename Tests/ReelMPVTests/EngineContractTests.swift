@@ -13,8 +13,7 @@ struct EngineContractTests {
     func loadBecomesReadyPlaysAndPausesAtTheEnd(_ kind: EngineKind) async throws {
         let engine = try EngineUnderTest(kind)
         let player = engine.player
-        var transitions: [PlayerState] = []
-        player.onStateChange = { transitions.append($0) }
+        let transitions = player.recordStates()
         try player.load(MediaItem(url: try await engine.media(.shortClip)))
         try await player.until(state: .playing, timeout: engine.timeout)
         #expect(player.playback.status == .ready)
@@ -25,7 +24,7 @@ struct EngineContractTests {
         try await player.until(state: .paused(reason: .endOfMedia), timeout: engine.timeout)
         #expect(abs(player.currentTime - (player.duration ?? 0)) < 0.001)
         #expect(
-            transitions == [.buffering(reason: .evaluatingBufferRate), .playing, .paused(reason: .endOfMedia)])
+            transitions.states == [.buffering(reason: .evaluatingBufferRate), .playing, .paused(reason: .endOfMedia)])
         await player.shutdown()
     }
 

@@ -34,8 +34,7 @@ struct HLSTests {
         var configuration = MPVConfiguration.headless
         configuration.options = ["untimed": "yes", "ao-null-untimed": "yes"]
         let player = Player(engine: try MPVEngine(configuration: configuration))
-        var transitions: [PlayerState] = []
-        player.onStateChange = { transitions.append($0) }
+        let transitions = player.recordStates()
         try player.load(MediaItem(url: server.url("/hls/index.m3u8")))
         try await player.until(state: .paused(reason: .endOfMedia), timeout: .seconds(30))
         #expect(player.playback.status == .ended)
@@ -45,9 +44,9 @@ struct HLSTests {
             .buffering(reason: .evaluatingBufferRate), .playing, .buffering(reason: .toMinimizeStalls),
             .paused(reason: .endOfMedia),
         ]
-        #expect(transitions.first == .buffering(reason: .evaluatingBufferRate))
-        #expect(transitions.filter { !allowed.contains($0) } == [])
-        #expect(transitions.filter { $0 == .paused(reason: .endOfMedia) }.count == 1)
+        #expect(transitions.states.first == .buffering(reason: .evaluatingBufferRate))
+        #expect(transitions.states.filter { !allowed.contains($0) } == [])
+        #expect(transitions.states.filter { $0 == .paused(reason: .endOfMedia) }.count == 1)
         #expect(server.requestCount("/hls/segment2.ts") >= 1)
         for index in [0, 1, 3, 4, 5] {
             #expect(server.requestCount("/hls/segment\(index).ts") >= 1, "segment \(index) was never asked for")

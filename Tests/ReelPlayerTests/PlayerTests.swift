@@ -1,4 +1,5 @@
 import Foundation
+import ReelComposable
 import ReelCore
 import ReelPlayer
 import ReelTesting
@@ -12,8 +13,7 @@ struct PlayerTests {
 
     @Test func loadPlaysAndReachesTheEndWithItsReason() async throws {
         let player = Player(engine: engine)
-        var seen: [PlayerState] = []
-        player.onStateChange = { seen.append($0) }
+        let seen = player.recordStates()
         try player.load(item)
         try await player.until(state: .playing)
         #expect(player.title == "Clip")
@@ -22,20 +22,44 @@ struct PlayerTests {
         try await player.until(state: .paused(reason: .endOfMedia))
         #expect(player.currentTime == 2)
         #expect(
-            seen == [.buffering(reason: .evaluatingBufferRate), .playing, .paused(reason: .endOfMedia)])
+            seen.states == [.buffering(reason: .evaluatingBufferRate), .playing, .paused(reason: .endOfMedia)])
     }
 
-    @Test func statesStreamStartsWithTheCurrentStateAndEndsAtShutdown() async throws {
+    @Test func eventsListEveryTransitionAndFinishAtShutdown() async throws {
         let player = Player(engine: engine)
-        let states = player.states
+        let events = player.events
         try player.load(item, autoplay: false)
         try await player.until(status: .ready)
+        // A transition nobody asked the player for: a parent feature pausing through the store.
+        try player.play()
+        player.store.send(.pause(reason: .interruption))
         await player.shutdown()
-        var collected: [PlayerState] = []
-        for await state in states { collected.append(state) }
-        #expect(collected.first == .paused(reason: .userInitiated))
-        #expect(collected.contains(.buffering(reason: .evaluatingBufferRate)) == false)
-        #expect(collected.last == .paused(reason: .userInitiated))
+        var states: [PlayerState] = []
+        var started = 0
+        for await event in events {
+            switch event {
+            case .stateChanged(let state): states.append(state)
+            case .itemStarted: started += 1
+            default: break
+            }
+        }
+        #expect(started == 1)
+        #expect(states.first == .playing)
+        #expect(states.contains(.paused(reason: .interrupted)))
+        #expect(states.last == .paused(reason: .userInitiated))
+        // Shut down: a new subscription finishes at once.
+        for await _ in player.events { Issue.record("an event after shutdown") }
+    }
+
+    @Test func aRefusedPlayIsNotRememberedAsWantingToPlay() async throws {
+        let player = Player(engine: engine)
+        try player.load(item, autoplay: false)
+        try await player.until(status: .ready)
+        await engine.shutdown()  // the engine goes away under the player: it refuses everything
+        #expect(throws: PlayerError.self) { try player.play() }
+        #expect(player.playback.intent.playWhenReady == false)
+        #expect(player.state.isPlaying == false)
+        #expect(player.commandError?.code == .engineGone)
     }
 
     @Test func aRepeatedPlayAfterAnOutsidePauseWorks() async throws {
@@ -110,16 +134,20 @@ struct PlayerTests {
         let events = player.events
         try player.load(item)
         try await player.until(state: .playing)
+        let first = try #require(player.playback.itemID)
         let second = MediaItem(url: URL(string: "https://media.test/second.mp4")!)
         try player.load(second)
         try await player.until(state: .playing)
         #expect(player.currentItem == second)
+        let secondID = try #require(player.playback.itemID)
         await player.shutdown()
-        var ends: [EndReason] = []
+        var ends: [ItemID: [EndReason]] = [:]
         for await event in events {
-            if case .itemEnded(_, let reason) = event { ends.append(reason) }
+            if case .itemEnded(let id, let reason) = event { ends[id, default: []].append(reason) }
         }
-        #expect(ends == [.stopped])
+        #expect(ends[first] == [.stopped])
+        // The new item ends only when the shutdown stops it.
+        #expect(ends[secondID, default: []].allSatisfy { $0 == .stopped } && ends[secondID, default: []].count <= 1)
     }
 
     @Test func tracksCanBeSwitchedAndSubtitlesTurnedOff() async throws {
@@ -165,18 +193,20 @@ struct PlayerTests {
         #expect(player.currentTime == 60)
     }
 
-    @Test func timeChangesAreReportedWhilePlaying() async throws {
+    @Test func elapsedTimeMovesWhilePlayingAndIsObservable() async throws {
         let player = Player(engine: engine)
         engine.setMedia(FakeEngine.Media(duration: 60), for: item.url)
         try player.load(item)
         try await player.until(state: .playing)
-        let times = AsyncStream<TimeInterval>.makeStream()
-        let observation = player.onTimeChange(every: .milliseconds(20)) { times.continuation.yield($0) }
-        var iterator = times.stream.makeAsyncIterator()
-        let first = await iterator.next()
-        let second = await iterator.next()
-        observation.cancel()
-        #expect(try #require(second) > #require(first))
+        engine.advance(by: 1)
+        let first = player.elapsedTime
+        engine.advance(by: 1)
+        try await player.until("the elapsed time to move") { $0.elapsedTime > first }
+        try player.pause()
+        try await player.until(state: .paused(reason: .userInitiated))
+        let paused = player.elapsedTime
+        engine.advance(by: 1)
+        #expect(player.elapsedTime == paused)
     }
 
     @Test func callsAfterShutdownThrowEngineGone() async throws {

@@ -5,22 +5,6 @@ import ReelPlayer
 import ReelTesting
 import Testing
 
-/// A window stand-in: shows what it is told, and can change by itself like a real one.
-@MainActor
-private final class StandInHost: PresentationHost {
-    var presentation = Presentation.inline
-    var isPictureInPicturePossible = true
-    var requests: [Presentation] = []
-    weak var player: Player?
-
-    func present(_ presentation: Presentation) throws(PlayerError) {
-        requests.append(presentation)
-        guard presentation != .none else { throw PlayerError(.invalidArgument) }
-        self.presentation = presentation
-        player?.presentationDidChange(to: presentation, pictureInPicturePossible: isPictureInPicturePossible)
-    }
-}
-
 /// Set once from Observation's `onChange`, which may run on any thread.
 private final class ChangeFlag: @unchecked Sendable {
     private let lock = NSLock()
@@ -30,10 +14,11 @@ private final class ChangeFlag: @unchecked Sendable {
     var isSet: Bool { lock.withLock { value } }
 }
 
+/// The player's state owns the presentation; a window (here, its reports) follows it.
 @MainActor
 @Suite("Player presentation")
 struct PresentationTests {
-    @Test func withoutAHostThereIsNoPresentationAndSwitchingThrows() {
+    @Test func withoutAWindowThereIsNoPresentationAndSwitchingThrows() {
         let player = Player(engine: FakeEngine())
         #expect(player.presentation == .none)
         #expect(!player.isPictureInPicturePossible)
@@ -42,11 +27,9 @@ struct PresentationTests {
         }
     }
 
-    @Test func aHostDrivesPictureInPictureBothWays() throws {
+    @Test func requestsChangeThePresentationOnceAWindowShowsTheVideo() throws {
         let player = Player(engine: FakeEngine())
-        let host = StandInHost()
-        host.player = player
-        player.attachPresentation(host)
+        player.presentationDidChange(to: .inline, pictureInPicturePossible: true)
         #expect(player.presentation == .inline)
         #expect(player.isPictureInPicturePossible)
 
@@ -54,17 +37,26 @@ struct PresentationTests {
         #expect(player.isPictureInPictureActive)
         try player.stopPictureInPicture()
         #expect(player.presentation == .inline)
-        // Stopping when not active asks the host nothing.
-        try player.stopPictureInPicture()
-        try player.setPresentation(.fullscreen)
-        #expect(host.requests == [.pictureInPicture, .inline, .fullscreen])
+        try player.stopPictureInPicture()  // not active: nothing changes
+        #expect(player.presentation == .inline)
+        try player.toggleFullscreen()
         #expect(player.presentation == .fullscreen)
+        try player.toggleFullscreen()
+        #expect(player.presentation == .inline)
     }
 
-    @Test func changesTheHostMakesByItselfAreObserved() {
+    @Test func pictureInPictureTheWindowCannotShowIsRefused() {
         let player = Player(engine: FakeEngine())
-        let host = StandInHost()
-        player.attachPresentation(host)
+        player.presentationDidChange(to: .inline, pictureInPicturePossible: false)
+        #expect(throws: PlayerError(.invalidArgument, message: "Picture in picture is not possible now.")) {
+            try player.startPictureInPicture()
+        }
+        #expect(player.presentation == .inline)
+    }
+
+    @Test func changesTheWindowMakesByItselfAreObserved() {
+        let player = Player(engine: FakeEngine())
+        player.presentationDidChange(to: .inline, pictureInPicturePossible: true)
         let changed = ChangeFlag()
         withObservationTracking {
             _ = player.isPictureInPictureActive
@@ -74,20 +66,21 @@ struct PresentationTests {
         player.presentationDidChange(to: .pictureInPicture, pictureInPicturePossible: true)
         #expect(changed.isSet)
         #expect(player.isPictureInPictureActive)
-        player.detachPresentation()
+        player.presentationDidChange(to: .none, pictureInPicturePossible: false)
         #expect(player.presentation == .none)
         #expect(!player.isPictureInPicturePossible)
     }
 
-    @Test func theHostsRefusalReachesTheCaller() {
+    @Test func presentingNothingIsRefused() {
         let player = Player(engine: FakeEngine())
-        player.attachPresentation(StandInHost())
+        player.presentationDidChange(to: .inline, pictureInPicturePossible: true)
         #expect(throws: PlayerError.self) { try player.setPresentation(.none) }
+        #expect(player.presentation == .inline)
     }
 
     @Test func afterShutdownSwitchingThrowsEngineGone() async {
         let player = Player(engine: FakeEngine())
-        player.attachPresentation(StandInHost())
+        player.presentationDidChange(to: .inline, pictureInPicturePossible: true)
         await player.shutdown()
         #expect(throws: PlayerError(.engineGone)) { try player.setPresentation(.pictureInPicture) }
     }

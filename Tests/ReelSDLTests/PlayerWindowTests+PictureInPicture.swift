@@ -18,11 +18,10 @@ extension PlayerWindowTests {
         let engine = try MPVEngine(configuration: configuration)
         let player = Player(engine: engine)
         let window = try PlayerWindow(
-            engine: engine, overlay: BasicControlsOverlay(title: "PiP"),
+            player: player, overlay: BasicControlsOverlay(title: "PiP"),
             options: .init(title: "Reel PiP test", size: Size(width: 640, height: 360), renderPath: .software))
         let running = Task { await window.run() }
         defer { running.cancel() }
-        window.attach(to: player)
         #expect(player.presentation == .inline)
         #expect(player.isPictureInPicturePossible)
         try player.load(MediaItem(url: clip))

@@ -3,7 +3,7 @@ import ReelCore
 
 extension PlayerContainer {
     /// Performs a container action: player intents go to the store (with a feedback bubble
-    /// where the change is not otherwise visible), window matters and the A-B loop to the host.
+    /// where the change is not otherwise visible), fullscreen to the player's presentation (which the window follows), quitting to the host.
     public func perform(_ action: ContainerAction) {
         let state = context.state
         let configuration = context.configuration
@@ -40,9 +40,9 @@ extension PlayerContainer {
             context.send(.abLoopSet(loop))
             toasts.show(Toast(Cycling.abLoopLabel(loop, withHours: (state.playback.duration ?? 0) >= 3600)))
         case .toggleFullscreen:
-            onToggleFullscreen?()
+            context.send(.presentationRequested(isFullscreen ? .inline : .fullscreen))
         case .exitFullscreen:
-            if isFullscreen { onToggleFullscreen?() }
+            if isFullscreen { context.send(.presentationRequested(.inline)) }
         case .quit:
             onQuit?()
         case .showControls:

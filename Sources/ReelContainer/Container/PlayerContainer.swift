@@ -5,10 +5,7 @@ import ReelCore
 /// ``ReelComposable/PlayerFeature``, drawn and fed input by a host through ``OverlayHost``.
 ///
 /// ```swift
-/// let store = Store(initialState: PlayerFeature.State(), reducer: PlayerFeature(), engine: engine)
-/// store.bridge(engine.events) { .engine($0) }
-/// let container = PlayerContainer(store: store)
-/// container.onToggleFullscreen = { window.toggleFullscreen(); container.isFullscreen = window.isFullscreen }
+/// let container = PlayerContainer(store: player.store)   // what `PlayerWindow(player:)` makes
 /// container.onQuit = { window.close() }
 /// // host loop:
 /// container.layout(size: windowSize, scale: 2)
@@ -34,9 +31,6 @@ public final class PlayerContainer: OverlayHost {
 
     /// The player's context: store, configuration, services.
     public let context: Context
-    /// Asked to enter or leave fullscreen (`f`, the fullscreen button, Escape when fullscreen);
-    /// set ``isFullscreen`` when the window has changed.
-    public var onToggleFullscreen: (@MainActor () -> Void)?
     /// Asked to quit (`q`).
     public var onQuit: (@MainActor () -> Void)?
     /// Sees every event first (host gestures); return true to consume it. Timers still advance.
@@ -47,6 +41,8 @@ public final class PlayerContainer: OverlayHost {
     weak var pointerOwner: (any Overlay)?
     private var lastDrawnState: PlayerFeature.State?
     private var lastCommandError: PlayerError?
+    /// Relays out at once when the presentation changes (fullscreen is a status).
+    private var presentationObservation: StoreObservation?
 
     /// Creates a container for `store`.
     public convenience init(
@@ -64,7 +60,13 @@ public final class PlayerContainer: OverlayHost {
         }
         lastCommandError = context.state.commandError
         refreshStatus()
+        presentationObservation = context.store.observeChanges { [weak self] old, new in
+            guard old.presentation != new.presentation else { return }
+            self?.refreshStatus()
+        }
     }
+
+    isolated deinit { presentationObservation?.cancel() }
 
     /// The player's store.
     public var store: Store<PlayerFeature.State, PlayerFeature.Action> { context.store }
@@ -81,15 +83,9 @@ public final class PlayerContainer: OverlayHost {
     /// How the container is shown now.
     public var status: ContainerStatus { context.status }
 
-    /// Whether the host shows the container fullscreen; the host sets it.
-    public var isFullscreen: Bool {
-        get { context.isFullscreen }
-        set {
-            context.isFullscreen = newValue
-            refreshStatus()
-            context.setNeedsDisplay()
-        }
-    }
+    /// Whether the video fills the screen: the player's presentation (`f`, the fullscreen button
+    /// and Escape ask for another; the window follows).
+    public var isFullscreen: Bool { context.isFullscreen }
 
     // MARK: - Layers
 

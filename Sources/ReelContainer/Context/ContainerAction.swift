@@ -22,7 +22,7 @@ public enum ContainerAction: Equatable, Sendable {
     case cycleAudio
     /// Sets A, then B, then clears the A-B loop (`PlayerFeature.Action.abLoopSet`).
     case cycleABLoop
-    /// Asks the host to enter or leave fullscreen (``PlayerContainer/onToggleFullscreen``).
+    /// Asks for fullscreen, or to leave it: a presentation request the window follows.
     case toggleFullscreen
     /// Asks the host to leave fullscreen, if the container is fullscreen.
     case exitFullscreen

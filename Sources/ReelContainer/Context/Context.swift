@@ -1,4 +1,5 @@
 import ReelComposable
+import ReelCore
 
 /// One player's service locator and environment: its store, configuration, status and clock.
 ///
@@ -30,8 +31,8 @@ public final class Context {
     public internal(set) var now: Double = 0
     /// How the container is shown now.
     public internal(set) var status: ContainerStatus = .inline
-    /// Whether the host shows the container fullscreen (``PlayerContainer/isFullscreen``).
-    public internal(set) var isFullscreen = false
+    /// Whether the video fills the screen: the player's presentation, which the window follows.
+    public var isFullscreen: Bool { state.presentation == .fullscreen }
     /// The container's bounds in logical pixels.
     public internal(set) var bounds: Rect = .zero
 

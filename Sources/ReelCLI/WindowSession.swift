@@ -61,7 +61,7 @@ final class WindowSession {
             return 1
         }
         let store = Store(
-            initialState: PlayerFeature.State(), reducer: PlayerFeature(autoHideDelay: nil), engine: engine)
+            initialState: PlayerFeature.State(), reducer: PlayerFeature(), engine: engine)
         store.bridge(engine.events) { .engine($0) }
         // Seek previews (issue #5): the container asks the bridge while it draws the seek bar.
         var preview: SeekPreview?

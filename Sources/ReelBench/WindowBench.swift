@@ -200,7 +200,7 @@ struct WindowBench {
             Track(id: 1, kind: .subtitle, codec: "subrip", language: "eng", title: "English"),
         ]
         state.elapsedTime = 7.25
-        let store = Store(initialState: state, reducer: PlayerFeature(autoHideDelay: nil))
+        let store = Store(initialState: state, reducer: PlayerFeature())
         let container = PlayerContainer(store: store)
         container.controls.present()
         let frame = FrameBuffer(width: width, height: height)

@@ -93,7 +93,7 @@ struct SnapshotCommand: AsyncParsableCommand {
         var state = PlayerFeature.State()
         state.playback = source.playback
         state.elapsedTime = source.time
-        let store = Store(initialState: state, reducer: PlayerFeature(autoHideDelay: nil))
+        let store = Store(initialState: state, reducer: PlayerFeature())
         let container = PlayerContainer(store: store)
         container.controls.present()
         return container

@@ -68,10 +68,10 @@ public struct PlayerFeature: Reducer, Sendable {
         public var elapsedTime: TimeInterval = 0
         /// The scrub in progress, if any.
         public var scrub: Scrub?
-        /// Whether the controls are shown.
+        /// Whether the controls are shown. The feature has no timer of its own: a host (the
+        /// container's control overlay, with its display style and auto-hide countdown) or an
+        /// app sends ``Action/showControls`` and ``Action/hideControls``, and every view follows.
         public var controlsVisible = true
-        /// Whether the controls will hide by themselves (armed while playing).
-        public var autoHideArmed = false
         /// The last command the engine refused (or the feature, for a presentation no window can
         /// show); cleared by the next command.
         public var commandError: PlayerError?
@@ -219,10 +219,8 @@ public struct PlayerFeature: Reducer, Sendable {
         case showControls
         /// Hide the controls.
         case hideControls
-        /// The user touched a control: the auto-hide countdown starts again.
+        /// The user touched a control: shows the controls.
         case userInteracted
-        /// The auto-hide countdown ran out.
-        case autoHideFired
         /// Try the failed item again from where it stopped.
         case retryTapped
         /// Refresh the displayed position (sent while playing).
@@ -233,37 +231,31 @@ public struct PlayerFeature: Reducer, Sendable {
 
     /// Cancellation ids of the feature's timers.
     enum Timer: Hashable, Sendable {
-        case autoHide
         case ticker
     }
 
     /// The engine this feature's commands go to; nil sends them to the store's engine. A parent
     /// feature that drives two players gives each its own.
     public let engine: (any PlaybackEngine)?
-    /// Paces the auto-hide countdown and the position ticker.
+    /// Paces the position ticker.
     public let clock: any Clock<Duration>
     /// The host time now (tests pin it).
     public let now: @Sendable () -> HostTime
     /// Creates the identifier of a load.
     public let makeItemID: @Sendable () -> ItemID
-    /// How long the controls stay after the last interaction while playing; nil never hides
-    /// them (for hosts whose container runs its own countdown).
-    public let autoHideDelay: Duration?
     /// How often the displayed position is refreshed while playing.
     public let tickInterval: Duration
 
     /// Creates the feature with its dependencies (real ones by default).
     public init(
         engine: (any PlaybackEngine)? = nil, clock: any Clock<Duration> = ContinuousClock(),
-        now: @escaping @Sendable () -> HostTime = { .now },
-        makeItemID: @escaping @Sendable () -> ItemID = { .next() }, autoHideDelay: Duration? = .seconds(3),
+        now: @escaping @Sendable () -> HostTime = { .now }, makeItemID: @escaping @Sendable () -> ItemID = { .next() },
         tickInterval: Duration = .milliseconds(250)
     ) {
         self.engine = engine
         self.clock = clock
         self.now = now
         self.makeItemID = makeItemID
-        self.autoHideDelay = autoHideDelay
         self.tickInterval = tickInterval
     }
 
@@ -276,7 +268,7 @@ public struct PlayerFeature: Reducer, Sendable {
         if state.scrub == nil, action == .tick || state.playback.anchor != anchor {
             state.elapsedTime = state.playback.position(at: now())
         }
-        return .merge(effect, timers(in: &state, wasPlaying: wasPlaying, after: action))
+        return .merge(effect, timers(in: state, wasPlaying: wasPlaying))
     }
 
     // MARK: - Actions
@@ -367,10 +359,6 @@ public struct PlayerFeature: Reducer, Sendable {
             return .none
         case .userInteracted:
             state.controlsVisible = true
-            return .none
-        case .autoHideFired:
-            state.autoHideArmed = false
-            if state.playerState == .playing, state.scrub == nil { state.controlsVisible = false }
             return .none
         case .retryTapped:
             guard var item = state.playback.item else { return .none }
@@ -475,25 +463,12 @@ public struct PlayerFeature: Reducer, Sendable {
 
     // MARK: - Timers
 
-    /// Starts or stops the position ticker and the auto-hide countdown as playback starts and stops.
-    private func timers(in state: inout State, wasPlaying: Bool, after action: Action) -> Effect<Action> {
+    /// Starts or stops the position ticker as playback starts and stops.
+    private func timers(in state: State, wasPlaying: Bool) -> Effect<Action> {
         let isPlaying = state.playerState == .playing
         var effects: [Effect<Action>] = []
         if isPlaying != wasPlaying {
             effects.append(isPlaying ? ticker() : .cancel(id: Timer.ticker))
-        }
-        let shouldArm = autoHideDelay != nil && isPlaying && state.controlsVisible && state.scrub == nil
-        let rearm: Bool =
-            switch action {
-            case .showControls, .userInteracted, .playPauseTapped, .scrubEnded, .skipTapped: true
-            default: false
-            }
-        if shouldArm && (!state.autoHideArmed || rearm) {
-            state.autoHideArmed = true
-            effects.append(autoHide())
-        } else if !shouldArm && state.autoHideArmed {
-            state.autoHideArmed = false
-            effects.append(.cancel(id: Timer.autoHide))
         }
         return .merge(effects)
     }
@@ -507,15 +482,5 @@ public struct PlayerFeature: Reducer, Sendable {
             }
         }
         .cancellable(id: Timer.ticker, cancelInFlight: true)
-    }
-
-    private func autoHide() -> Effect<Action> {
-        guard let delay = autoHideDelay else { return .none }
-        let clock = clock
-        return .run { send in
-            do { try await clock.sleep(for: delay) } catch { return }
-            await send(.autoHideFired)
-        }
-        .cancellable(id: Timer.autoHide, cancelInFlight: true)
     }
 }

@@ -10,11 +10,9 @@ import Testing
 /// ```swift
 /// let clock = TestClock()
 /// let store = TestStore(initialState: PlayerFeature.State(), reducer: PlayerFeature(clock: clock))
-/// await store.send(.showControls) { $0.controlsVisible = true }
+/// await store.send(.hideControls) { $0.controlsVisible = false }
 /// await store.send(.playPauseTapped) { $0.playback.apply(.sent(.play, reason: .user), at: now) }
 /// store.expectCommands(.play)
-/// await clock.advance(by: .seconds(3))
-/// await store.receive(.autoHideFired) { $0.controlsVisible = false }
 /// await store.finish()
 /// ```
 ///

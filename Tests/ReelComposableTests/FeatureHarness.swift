@@ -18,8 +18,7 @@ struct FeatureHarness {
         store = TestStore(
             initialState: PlayerFeature.State(),
             reducer: PlayerFeature(
-                clock: clock, now: { now.now }, makeItemID: { ids.make() }, autoHideDelay: .seconds(3),
-                tickInterval: .seconds(1)))
+                clock: clock, now: { now.now }, makeItemID: { ids.make() }, tickInterval: .seconds(1)))
     }
 
     /// Loads the item and answers like an engine until it plays, asserting every step.
@@ -40,16 +39,14 @@ struct FeatureHarness {
         }
         await store.send(.engine(.playbackRestarted)) {
             $0.playback.apply(.received(.playbackRestarted), at: t)
-            $0.autoHideArmed = true
         }
     }
 
-    /// Pauses, which stops the ticker and the auto-hide countdown, so the test can finish.
+    /// Pauses, which stops the ticker, so the test can finish.
     func pauseToFinish() async {
         let t = now.now
         await store.send(.pause()) {
             $0.playback.apply(.sent(.pause, reason: .user), at: t)
-            $0.autoHideArmed = false
             $0.elapsedTime = $0.playback.position(at: t)
         }
         store.expectCommands(.pause)

@@ -38,12 +38,10 @@ struct PlayerFeatureTests {
         let t = harness.now.now
         await store.send(.engine(.property(.paused(true)))) {
             $0.playback.apply(.received(.property(.paused(true))), at: t)
-            $0.autoHideArmed = false
         }
         #expect(store.state.playerState == .paused(reason: .userInitiated))
         await store.send(.play()) {
             $0.playback.apply(.sent(.play, reason: .user), at: t)
-            $0.autoHideArmed = true
         }
         store.expectCommands(.play)
         await store.send(.engine(.property(.paused(true)))) {
@@ -59,7 +57,6 @@ struct PlayerFeatureTests {
         let t = harness.now.now
         await store.send(.playPauseTapped) {
             $0.playback.apply(.sent(.pause, reason: .user), at: t)
-            $0.autoHideArmed = false
         }
         store.expectCommands(.pause)
         #expect(store.state.playButton == .play)
@@ -76,7 +73,6 @@ struct PlayerFeatureTests {
         store.expectCommands(.seek(.absolute(0), precision: .keyframe), .play)
         await store.send(.engine(.playbackRestarted)) {
             $0.playback.apply(.received(.playbackRestarted), at: t)
-            $0.autoHideArmed = true
         }
         await harness.pauseToFinish()
     }
@@ -87,7 +83,6 @@ struct PlayerFeatureTests {
         await store.send(.scrubBegan) {
             $0.scrub = PlayerFeature.Scrub(position: 0, resumesPlayback: true)
             $0.playback.apply(.sent(.pause, reason: .user), at: t)
-            $0.autoHideArmed = false
         }
         store.expectCommands(.pause)
         await store.send(.scrubChanged(to: 42)) { $0.scrub?.position = 42 }
@@ -105,7 +100,6 @@ struct PlayerFeatureTests {
         #expect(store.state.playerState == .buffering(reason: .seeking))
         await store.send(.engine(.playbackRestarted)) {
             $0.playback.apply(.received(.playbackRestarted), at: t)
-            $0.autoHideArmed = true
         }
         await harness.pauseToFinish()
     }
@@ -116,14 +110,12 @@ struct PlayerFeatureTests {
         await store.send(.scrubBegan) {
             $0.scrub = PlayerFeature.Scrub(position: 0, resumesPlayback: true)
             $0.playback.apply(.sent(.pause, reason: .user), at: t)
-            $0.autoHideArmed = false
         }
         store.expectCommands(.pause)
         await store.send(.scrubChanged(to: 30)) { $0.scrub?.position = 30 }
         await store.send(.scrubCancelled) {
             $0.scrub = nil
             $0.playback.apply(.sent(.play, reason: .user), at: t)
-            $0.autoHideArmed = true
         }
         store.expectCommands(.play)
         #expect(store.state.currentLabel == "0:00")
@@ -158,17 +150,14 @@ struct PlayerFeatureTests {
         await store.send(.skipTapped(seconds: 10)) {
             $0.playback.apply(.sent(.seek(.relative(10), precision: .keyframe), reason: .user), at: t)
             $0.elapsedTime = 10
-            $0.autoHideArmed = false
         }
         store.expectCommands(.seek(.relative(10), precision: .keyframe))
         await store.send(.engine(.playbackRestarted)) {
             $0.playback.apply(.received(.playbackRestarted), at: t)
-            $0.autoHideArmed = true
         }
         await store.send(.seek(to: 99)) {
             $0.playback.apply(.sent(.seek(.absolute(30), precision: .exact), reason: .user), at: t)
             $0.elapsedTime = 30
-            $0.autoHideArmed = false
         }
         store.expectCommands(.seek(.absolute(30), precision: .exact))
         await store.finish()
@@ -189,36 +178,19 @@ struct PlayerFeatureTests {
         await store.finish()
     }
 
-    @Test func controlsHideAfterTheDelayWhilePlayingAndInteractionRearms() async {
+    @Test func controlsVisibilityIsPlainStateWithNoTimer() async {
         await harness.loadAndPlay()
-        // The clock moves in steps, each awaited, so a loaded machine cannot skip a tick.
-        for _ in 1...2 {
+        await store.send(.hideControls) { $0.controlsVisible = false }
+        await store.send(.userInteracted) { $0.controlsVisible = true }
+        // Playing on hides nothing: the container's control overlay runs the countdown. The
+        // store is exhaustive, so any action but the ticker's would fail here.
+        for _ in 1...5 {
             await harness.clock.advance(by: .seconds(1))
             await store.receive(.tick)
         }
-        await harness.clock.advance(by: .milliseconds(500))
-        await store.send(.userInteracted)
-        await harness.clock.advance(by: .milliseconds(500))
-        await store.receive(.tick)
-        for _ in 4...5 {
-            await harness.clock.advance(by: .seconds(1))
-            await store.receive(.tick)
-        }
-        // Still shown at 5 s: the countdown started again at the interaction (2.5 s).
         #expect(store.state.controlsVisible)
-        await harness.clock.advance(by: .milliseconds(500))
-        await store.receive(.autoHideFired) {
-            $0.controlsVisible = false
-            $0.autoHideArmed = false
-        }
-        await store.send(.showControls) {
-            $0.controlsVisible = true
-            $0.autoHideArmed = true
-        }
-        await store.send(.hideControls) {
-            $0.controlsVisible = false
-            $0.autoHideArmed = false
-        }
+        await store.send(.hideControls) { $0.controlsVisible = false }
+        await store.send(.showControls) { $0.controlsVisible = true }
         await harness.pauseToFinish()
     }
 
@@ -246,7 +218,6 @@ struct PlayerFeatureTests {
         let error = PlayerError(.networkUnreachable)
         await store.send(.engine(.itemEnded(ItemID(rawValue: 1), .failed(error)))) {
             $0.playback.apply(.received(.itemEnded(ItemID(rawValue: 1), .failed(error))), at: t)
-            $0.autoHideArmed = false
         }
         #expect(store.state.errorMessage == error.message)
         var resumed = harness.item
@@ -265,7 +236,6 @@ struct PlayerFeatureTests {
         let t = harness.now.now
         await store.send(.stop) {
             $0.playback.apply(.sent(.stop, reason: .user), at: t)
-            $0.autoHideArmed = false
         }
         store.expectCommands(.stop)
         #expect(store.state.durationLabel == "--:--")

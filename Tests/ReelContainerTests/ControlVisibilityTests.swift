@@ -151,6 +151,86 @@ struct ControlVisibilityTests {
         #expect(controls.isPresented)
     }
 
+    // MARK: - The store's `controlsVisible` is the one fact
+
+    @Test func theStoreFollowsTheCountdownTapsAndCode() async throws {
+        let harness = ContainerHarness(configuration: Self.configuration(.auto(hideAfter: 3)))
+        try await harness.load()
+        harness.tick(0)
+        #expect(harness.state.controlsVisible)
+        harness.tick(3)
+        #expect(!harness.state.controlsVisible)
+        harness.click(Point(x: 100, y: 100), at: 4)
+        harness.tick(5)
+        #expect(harness.state.controlsVisible)
+        harness.container.perform(.hideControls)
+        #expect(!harness.state.controlsVisible)
+        harness.send(.pointerMoved(Point(x: 10, y: 10), time: 6))
+        #expect(harness.state.controlsVisible)
+    }
+
+    @Test func aHideSentToTheStoreFadesTheControlsOut() async throws {
+        let harness = ContainerHarness(configuration: Self.configuration(.auto(hideAfter: 3)))
+        let controls = harness.container.controls
+        try await harness.load()
+        harness.tick(1)
+        harness.draw()
+        harness.store.send(.hideControls)
+        #expect(!controls.isPresented)
+        #expect(harness.container.needsDisplay)
+        // The fade starts at the overlay's next update.
+        harness.tick(1.5)
+        #expect(controls.opacity(of: .bottom) == 1)
+        harness.tick(1.6)
+        #expect(abs(controls.opacity(of: .bottom) - 0.5) < 0.000_1)
+        #expect(harness.container.needsDisplay)
+        harness.tick(2)
+        #expect(controls.opacity(of: .bottom) == 0)
+        harness.draw()
+        #expect(harness.canvas.fills(harness.container.context.configuration.theme.accent).isEmpty)
+    }
+
+    @Test func aShowSentToTheStoreFadesInAndStartsAFullCountdown() async throws {
+        let harness = ContainerHarness(configuration: Self.configuration(.auto(hideAfter: 3)))
+        let controls = harness.container.controls
+        try await harness.load()
+        harness.tick(3)
+        harness.tick(4)
+        #expect(controls.opacity(of: .top) == 0)
+        harness.store.send(.showControls)
+        #expect(controls.isPresented)
+        harness.tick(10)
+        #expect(controls.opacity(of: .top) == 0)
+        harness.tick(10.1)
+        #expect(abs(controls.opacity(of: .top) - 0.5) < 0.000_1)
+        // Shown at 10 with no input since 0: the countdown starts at 10, not at the last input.
+        harness.tick(12.9)
+        #expect(controls.isPresented)
+        harness.tick(13)
+        #expect(!controls.isPresented)
+    }
+
+    @Test func neverAndAlwaysHoldTheState() async throws {
+        let never = ContainerHarness(configuration: Self.configuration(.never))
+        #expect(!never.state.controlsVisible)
+        try await never.load()
+        never.store.send(.showControls)
+        never.tick(1)
+        #expect(!never.state.controlsVisible)
+        #expect(never.container.controls.opacity(of: .bottom) == 0)
+        never.container.controls.displayStyle = .always
+        #expect(never.state.controlsVisible)
+
+        let always = ContainerHarness(configuration: Self.configuration(.always))
+        try await always.load()
+        always.store.send(.hideControls)
+        always.tick(1)
+        #expect(always.state.controlsVisible)
+        #expect(always.container.controls.opacity(of: .bottom) == 1)
+        always.container.controls.displayStyle = .never
+        #expect(!always.state.controlsVisible)
+    }
+
     @Test func hiddenControlsTakeNoClicks() async throws {
         let harness = ContainerHarness(configuration: Self.configuration(.manual))
         try await harness.load()

@@ -22,7 +22,7 @@ struct ReferenceSnapshotTests {
         state.playback = source.playback
         state.elapsedTime = 2
         let container = PlayerContainer(
-            store: Store(initialState: state, reducer: PlayerFeature(autoHideDelay: nil)))
+            store: Store(initialState: state, reducer: PlayerFeature()))
         container.controls.present()
         let frame = try SnapshotComposer(overlay: container).compose(width: 480, height: 360) {
             frame, rect throws(PlayerError) in

@@ -20,8 +20,7 @@ struct AutoReplayFeatureTests {
             initialState: AutoReplayFeature.State(),
             reducer: AutoReplayFeature(
                 player: PlayerFeature(
-                    clock: clock, now: { now.now }, makeItemID: { ids.make() }, autoHideDelay: .seconds(1000),
-                    tickInterval: .seconds(1000))))
+                    clock: clock, now: { now.now }, makeItemID: { ids.make() }, tickInterval: .seconds(1000))))
     }
 
     /// Loads the item (10 s long) and answers like an engine until it plays.
@@ -39,7 +38,6 @@ struct AutoReplayFeatureTests {
         let t = now.now
         await store.engine(.property(.endReached(true)), at: t) {
             $0.player.elapsedTime = 10
-            $0.player.autoHideArmed = false
             $0.replayCount = replays
         }
     }
@@ -57,7 +55,7 @@ struct AutoReplayFeatureTests {
             }
             store.expectCommands(.seek(.absolute(0), precision: .keyframe), .play)
             await store.engine(.property(.endReached(false)), at: t)
-            await store.engine(.playbackRestarted, at: t) { $0.player.autoHideArmed = true }
+            await store.engine(.playbackRestarted, at: t)
             #expect(store.state.player.playerState == .playing)
         }
         #expect(store.state.replayCount == 2)
@@ -80,7 +78,6 @@ struct AutoReplayFeatureTests {
         let t = now.now
         await store.send(.player(.stop)) {
             $0.player.playback.apply(.sent(.stop, reason: .user), at: t)
-            $0.player.autoHideArmed = false
         }
         store.expectCommands(.stop)
         await store.engine(.itemEnded(ItemID(rawValue: 1), .stopped), at: t)

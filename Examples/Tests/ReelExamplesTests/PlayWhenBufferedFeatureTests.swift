@@ -20,8 +20,8 @@ struct PlayWhenBufferedFeatureTests {
             initialState: PlayWhenBufferedFeature.State(),
             reducer: PlayWhenBufferedFeature(
                 player: PlayerFeature(
-                    clock: clock, now: { now.now }, makeItemID: { ids.make() }, autoHideDelay: .seconds(1000),
-                    tickInterval: .seconds(1000)), minimumBuffer: 3))
+                    clock: clock, now: { now.now }, makeItemID: { ids.make() }, tickInterval: .seconds(1000)),
+                minimumBuffer: 3))
     }
 
     /// Loads the item paused through the feature and answers like an engine until it is open.
@@ -49,7 +49,6 @@ struct PlayWhenBufferedFeatureTests {
         await store.engine(.property(.bufferedRanges(ranges)), at: t) { $0.isWaitingForBuffer = false }
         await store.receive(.player(.play())) {
             $0.player.playback.apply(.sent(.play, reason: .user), at: t)
-            $0.player.autoHideArmed = true
         }
         store.expectCommands(.play)
         await store.engine(.property(.paused(false)), at: t)
@@ -85,7 +84,6 @@ struct PlayWhenBufferedFeatureTests {
         let t = now.now
         await store.send(.player(.pause())) {
             $0.player.playback.apply(.sent(.pause, reason: .user), at: t)
-            $0.player.autoHideArmed = false
         }
         store.expectCommands(.pause)
         // More cache arrives while paused: the user's pause stands.
@@ -99,7 +97,6 @@ struct PlayWhenBufferedFeatureTests {
         let t = now.now
         await store.send(.player(.playPauseTapped)) {
             $0.player.playback.apply(.sent(.play, reason: .user), at: t)
-            $0.player.autoHideArmed = true
             $0.isWaitingForBuffer = false
         }
         store.expectCommands(.play)

@@ -53,17 +53,12 @@ extension TestStore where State: PlayerHostState, Action: PlayerHostAction {
         events += [.itemLoaded(id), .playbackRestarted]
         for event in events {
             await engine(
-                event, at: time,
-                assert: { state in
-                    if event == .playbackRestarted, state.player.playerState == .playing {
-                        state.player.autoHideArmed = true
-                    }
-                    update?(event, &state)
-                }, fileID: fileID, filePath: filePath, line: line, column: column)
+                event, at: time, assert: { update?(event, &$0) }, fileID: fileID, filePath: filePath, line: line,
+                column: column)
         }
     }
 
-    /// Pauses, which stops the player's ticker and auto-hide countdown, then finishes the test.
+    /// Pauses, which stops the player's ticker, then finishes the test.
     /// `update` adds the parent's expected changes.
     func pauseAndFinish(
         at time: HostTime, assert update: ((inout State) -> Void)? = nil, fileID: StaticString = #fileID,
@@ -73,7 +68,6 @@ extension TestStore where State: PlayerHostState, Action: PlayerHostAction {
             .player(.pause()),
             assert: {
                 $0.player.playback.apply(.sent(.pause, reason: .user), at: time)
-                $0.player.autoHideArmed = false
                 $0.player.elapsedTime = $0.player.playback.position(at: time)
                 update?(&$0)
             }, fileID: fileID, filePath: filePath, line: line, column: column)

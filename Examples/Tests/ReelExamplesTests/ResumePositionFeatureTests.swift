@@ -26,8 +26,8 @@ struct ResumePositionFeatureTests {
             initialState: ResumePositionFeature.State(),
             reducer: ResumePositionFeature(
                 player: PlayerFeature(
-                    clock: clock, now: { now.now }, makeItemID: { ids.make() }, autoHideDelay: .seconds(1000),
-                    tickInterval: .seconds(5)), positions: log.recording(positions), saveInterval: 10))
+                    clock: clock, now: { now.now }, makeItemID: { ids.make() }, tickInterval: .seconds(5)),
+                positions: log.recording(positions), saveInterval: 10))
         return (store, positions)
     }
 
@@ -92,7 +92,7 @@ struct ResumePositionFeatureTests {
         }
         store.expectCommands(.seek(.absolute(0), precision: .exact))
         await store.engine(.itemLoaded(request.id), at: t)
-        await store.engine(.playbackRestarted, at: t) { $0.player.autoHideArmed = true }
+        await store.engine(.playbackRestarted, at: t)
 
         // Paused where it was last saved: nothing to write.
         await store.pauseAndFinish(at: t)
@@ -109,7 +109,6 @@ struct ResumePositionFeatureTests {
         now.advance(by: 8)
         await store.engine(.property(.endReached(true)), at: now.now) {
             $0.player.elapsedTime = 50
-            $0.player.autoHideArmed = false
             $0.lastSavedPosition = nil
         }
         await store.finish()
@@ -125,7 +124,6 @@ struct ResumePositionFeatureTests {
         let t = now.now
         await store.send(.player(.stop)) {
             $0.player.playback.apply(.sent(.stop, reason: .user), at: t)
-            $0.player.autoHideArmed = false
             $0.player.elapsedTime = 0
             $0.lastSavedPosition = nil
         }

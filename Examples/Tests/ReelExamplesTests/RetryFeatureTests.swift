@@ -20,8 +20,8 @@ struct RetryFeatureTests {
             initialState: RetryFeature.State(),
             reducer: RetryFeature(
                 player: PlayerFeature(
-                    clock: clock, now: { now.now }, makeItemID: { ids.make() }, autoHideDelay: .seconds(1000),
-                    tickInterval: .seconds(1000)), baseDelay: .seconds(1), maxAttempts: maxAttempts))
+                    clock: clock, now: { now.now }, makeItemID: { ids.make() }, tickInterval: .seconds(1000)),
+                baseDelay: .seconds(1), maxAttempts: maxAttempts))
     }
 
     /// Loads the item, plays it for 12 s, and returns the item as a retry reloads it (from 12 s).
@@ -44,7 +44,6 @@ struct RetryFeatureTests {
     ) async {
         await store.engine(.itemEnded(ItemID(rawValue: id), .failed(error)), at: now.now) {
             $0.player.elapsedTime = 12
-            $0.player.autoHideArmed = false
             update(&$0)
         }
         #expect(store.state.player.errorMessage == error.message)

@@ -25,8 +25,8 @@ struct SkipIntroFeatureTests {
             initialState: SkipIntroFeature.State(),
             reducer: SkipIntroFeature(
                 player: PlayerFeature(
-                    clock: clock, now: { now.now }, makeItemID: { ids.make() }, autoHideDelay: .seconds(1000),
-                    tickInterval: .seconds(1000)), fallbackIntro: fallbackIntro))
+                    clock: clock, now: { now.now }, makeItemID: { ids.make() }, tickInterval: .seconds(1000)),
+                fallbackIntro: fallbackIntro))
     }
 
     /// Loads the item (300 s long, with `chapters`) and answers like an engine until it plays.
@@ -66,10 +66,9 @@ struct SkipIntroFeatureTests {
         await store.receive(.player(.seek(to: 50))) {
             $0.player.playback.apply(.sent(.seek(.absolute(50), precision: .exact), reason: .user), at: t)
             $0.player.elapsedTime = 50
-            $0.player.autoHideArmed = false
         }
         store.expectCommands(.seek(.absolute(50), precision: .exact))
-        await store.engine(.playbackRestarted, at: t) { $0.player.autoHideArmed = true }
+        await store.engine(.playbackRestarted, at: t)
         await store.pauseAndFinish(at: t)
     }
 
@@ -82,7 +81,6 @@ struct SkipIntroFeatureTests {
         await store.receive(.player(.seek(to: 50))) {
             $0.player.playback.apply(.sent(.seek(.absolute(50), precision: .exact), reason: .user), at: t)
             $0.player.elapsedTime = 50
-            $0.player.autoHideArmed = false
         }
         store.expectCommands(.seek(.absolute(50), precision: .exact))
 
@@ -131,7 +129,6 @@ struct SkipIntroFeatureTests {
         await store.receive(.player(.seek(to: 35))) {
             $0.player.playback.apply(.sent(.seek(.absolute(35), precision: .exact), reason: .user), at: t)
             $0.player.elapsedTime = 35
-            $0.player.autoHideArmed = false
         }
         store.expectCommands(.seek(.absolute(35), precision: .exact))
         await store.finish()

@@ -11,12 +11,21 @@ import ReelCore
 /// controls.configuration.setWidgets([SkipIntroButton()], in: .right)
 /// ```
 ///
+/// ## Who owns what
+/// Whether the controls are shown is one fact, `PlayerFeature.State.controlsVisible`, kept by
+/// the store: ``isPresented`` reads it, and ``present()``, ``dismiss()``, ``toggle()``,
+/// ``pointerActivity()`` and the countdown send `.showControls` / `.hideControls`. Anyone else
+/// may send them too (an app, a parent feature): the fades follow the state, retargeted the
+/// next time the overlay is updated, drawn or asked for an opacity, so a `.hideControls` from
+/// outside fades the controls out like a tap would. The display style is enforced here:
+/// ``DisplayStyle/never`` sends `.hideControls` whenever the state says shown, and
+/// ``DisplayStyle/always`` sends `.showControls` whenever it says hidden.
+///
 /// ## Auto-hide
 /// With ``DisplayStyle/auto(hideAfter:)`` the overlay owns the countdown, measured in input
 /// times: any input re-arms it, and it only runs while the player is playing and not scrubbing
 /// (otherwise it is re-armed at every event), so paused, buffering or failed players keep their
-/// controls. PlayerFeature's `controlsVisible` and its auto-hide effect are not used: that
-/// timer sleeps on a real clock with one delay fixed in the reducer, and knows no display style.
+/// controls. Controls shown by anyone start a full countdown.
 @MainActor
 public final class ControlOverlay: Service, Overlay {
     private weak var context: Context?
@@ -24,14 +33,17 @@ public final class ControlOverlay: Service, Overlay {
     public var configuration: ControlConfiguration {
         didSet {
             layoutIsStale = true
-            applyDisplayStyle()
+            enforceDisplayStyle()
         }
     }
-    /// Whether the controls are shown (or fading in); opacity follows in ``opacity(of:)``.
-    public private(set) var isPresented: Bool
+    /// Whether the controls are shown (or fading in): the store's
+    /// `PlayerFeature.State.controlsVisible`. Opacity follows in ``opacity(of:)``.
+    public var isPresented: Bool { context?.state.controlsVisible ?? false }
     /// The layout of the last draw (or of the last ``relayout(context:)``).
     public private(set) var layout = ControlLayout.empty
     private var fades: [ControlRegion: Fade] = [:]
+    /// What the fades head for: shown (1) or hidden (0).
+    private var fadesTarget = false
     private var armedAt = 0.0
     private var layoutIsStale = true
     private var owner: ControlLayout.Item?
@@ -40,10 +52,13 @@ public final class ControlOverlay: Service, Overlay {
     public init(context: Context) {
         self.context = context
         configuration = context.configuration.controls
-        isPresented = context.configuration.controls.displayStyle != .never
         armedAt = context.now
-        for region in ControlRegion.allCases { fades[region] = .constant(isPresented ? 1 : 0) }
+        fadesTarget = target
+        for region in ControlRegion.allCases { fades[region] = .constant(fadesTarget ? 1 : 0) }
     }
+
+    /// Brings the store's state in line with the display style.
+    public func start() { enforceDisplayStyle() }
 
     /// Drops the pointer capture.
     public func stop() { owner = nil }
@@ -57,19 +72,22 @@ public final class ControlOverlay: Service, Overlay {
     private var now: Double { context?.now ?? 0 }
 
     /// The opacity of `region` now, 0…1.
-    public func opacity(of region: ControlRegion) -> Double { fades[region]?.value(at: now) ?? 0 }
+    public func opacity(of region: ControlRegion) -> Double {
+        followState()
+        return fades[region]?.value(at: now) ?? 0
+    }
 
     /// Shows the controls (not with ``DisplayStyle/never``) and re-arms the countdown.
     public func present() {
         armedAt = now
-        guard displayStyle != .never, !isPresented else { return }
-        setPresented(true)
+        if displayStyle != .never, !isPresented { context?.send(.showControls) }
+        followState()
     }
 
     /// Hides the controls (not with ``DisplayStyle/always``).
     public func dismiss() {
-        guard displayStyle != .always, isPresented else { return }
-        setPresented(false)
+        if displayStyle != .always, isPresented { context?.send(.hideControls) }
+        followState()
     }
 
     /// Shows hidden controls or hides shown ones, for styles a tap toggles (auto and manual).
@@ -92,24 +110,45 @@ public final class ControlOverlay: Service, Overlay {
     /// The frames of `slot`'s widgets in the current layout.
     public func frames(in slot: ControlSlot) -> [Rect] { layout.frames(in: slot) }
 
-    private func setPresented(_ presented: Bool) {
-        isPresented = presented
-        for region in ControlRegion.allCases {
-            let transition = configuration.transition(for: region)
-            let duration = presented ? transition.fadeIn : transition.fadeOut
-            let fade = fades[region] ?? .constant(presented ? 0 : 1)
-            fades[region] = fade.retargeted(to: presented ? 1 : 0, at: now, fullDuration: duration)
+    /// What the controls should show as: the state, unless the display style overrules it
+    /// (until ``enforceDisplayStyle()`` has put the state right).
+    private var target: Bool {
+        switch displayStyle {
+        case .always: true
+        case .never: false
+        case .auto, .manual: isPresented
         }
-        owner = presented ? owner : nil
-        context?.setNeedsDisplay()
     }
 
-    private func applyDisplayStyle() {
+    /// Retargets the fades when the state (or the display style) has moved away from what they
+    /// head for: shown controls re-arm the countdown, hidden ones drop the pointer capture.
+    /// Returns whether anything changed.
+    @discardableResult
+    private func followState() -> Bool {
+        let shown = target
+        guard shown != fadesTarget else { return false }
+        fadesTarget = shown
+        for region in ControlRegion.allCases {
+            let transition = configuration.transition(for: region)
+            let duration = shown ? transition.fadeIn : transition.fadeOut
+            let fade = fades[region] ?? .constant(shown ? 0 : 1)
+            fades[region] = fade.retargeted(to: shown ? 1 : 0, at: now, fullDuration: duration)
+        }
+        if shown { armedAt = now } else { owner = nil }
+        context?.setNeedsDisplay()
+        return true
+    }
+
+    /// Sends what the display style demands when the state disagrees (``DisplayStyle/never``
+    /// hides, ``DisplayStyle/always`` shows), then follows the state.
+    @discardableResult
+    private func enforceDisplayStyle() -> Bool {
         switch displayStyle {
-        case .always: if !isPresented { setPresented(true) }
-        case .never: if isPresented { setPresented(false) }
+        case .always: if !isPresented { context?.send(.showControls) }
+        case .never: if isPresented { context?.send(.hideControls) }
         case .auto, .manual: break
         }
+        return followState()
     }
 
     // MARK: - Layout
@@ -135,6 +174,7 @@ public final class ControlOverlay: Service, Overlay {
 
     /// Draws each shown region with its opacity: scrim first, then widgets.
     public func draw(in canvas: any Canvas, context: WidgetContext) {
+        followState()
         relayout(context: context)
         for region in ControlRegion.allCases {
             let opacity = fades[region]?.value(at: context.time) ?? 0
@@ -202,9 +242,10 @@ public final class ControlOverlay: Service, Overlay {
         }
     }
 
-    /// Runs the auto-hide countdown and the widgets' timers.
+    /// Enforces the display style, follows the state, and runs the auto-hide countdown and the
+    /// widgets' timers.
     public func update(context: WidgetContext) -> Bool {
-        var changed = false
+        var changed = enforceDisplayStyle()
         if case .auto(let delay) = displayStyle, isPresented {
             let state = context.state
             if state.playerState != .playing || state.scrub != nil || owner != nil {
@@ -220,6 +261,7 @@ public final class ControlOverlay: Service, Overlay {
 
     /// Whether a region is fading or a shown widget animates.
     public func isAnimating(context: WidgetContext) -> Bool {
+        followState()
         if fades.values.contains(where: { $0.isRunning(at: context.time) }) { return true }
         guard isPresented else { return false }
         return layout.allItems.contains { $0.item.widget.isAnimating(in: context) }

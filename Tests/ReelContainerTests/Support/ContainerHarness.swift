@@ -29,7 +29,7 @@ final class ContainerHarness {
         store = Store(
             initialState: PlayerFeature.State(),
             reducer: PlayerFeature(
-                now: { HostTime(nanoseconds: 0) }, autoHideDelay: .seconds(100_000), tickInterval: .seconds(100_000)),
+                now: { HostTime(nanoseconds: 0) }, tickInterval: .seconds(100_000)),
             engine: engine)
         store.bridge(engine.events) { .engine($0) }
         container = PlayerContainer(store: store, configuration: configuration)
@@ -103,5 +103,5 @@ final class ContainerHarness {
 func makeStore(_ state: PlayerFeature.State = PlayerFeature.State()) -> Store<PlayerFeature.State, PlayerFeature.Action>
 {
     Store(
-        initialState: state, reducer: PlayerFeature(autoHideDelay: .seconds(100_000), tickInterval: .seconds(100_000)))
+        initialState: state, reducer: PlayerFeature(tickInterval: .seconds(100_000)))
 }

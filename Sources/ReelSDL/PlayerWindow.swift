@@ -135,7 +135,9 @@ public final class PlayerWindow {
     /// Opens the window and makes `engine`'s video renderer; call it before loading media.
     ///
     /// - Parameters:
-    ///   - engine: an engine configured with ``MPVConfiguration/VideoOutput/renderAPI``.
+    ///   - engine: an engine configured with ``MPVConfiguration/VideoOutput/renderAPI``, or with
+    ///     ``MPVConfiguration/VideoOutput/none`` (the window's renderer switches it to the render
+    ///     API); not ``MPVConfiguration/VideoOutput/ownWindow``.
     ///   - overlay: what is drawn over the video and receives input.
     /// - Throws: ``HostError`` when SDL, OpenGL (if forced) or the renderer cannot be set up.
     public init(engine: MPVEngine, overlay: any OverlayHost, options: Options = Options()) throws(HostError) {

@@ -149,7 +149,7 @@ let package = Package(
         .testTarget(
             name: "ReelMPVTests",
             dependencies: [
-                "ReelCore", "ReelMPV", "ReelPlayer", "ReelTesting",
+                "ReelComposable", "ReelCore", "ReelMPV", "ReelPlayer", "ReelTesting",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: strictSettings

@@ -7,10 +7,17 @@
 /// ``send(_:)`` is safe to call from any thread and never blocks on media I/O. Commands sent
 /// from one thread are carried out in the order sent.
 ///
+/// ## Events
+/// Each read of ``events`` subscribes anew: every subscription receives every event from then
+/// on, in the same order, so any number of consumers (a `Player`, a `Store`, a logger) can follow
+/// one engine. The first subscription also receives what happened before it, so an engine
+/// created and told to load before its model subscribes loses nothing. Engines serve this with
+/// an ``EngineEventBroadcast``, whose documentation states the rules.
+///
 /// ## Lifetime
-/// ``events`` is a single stream for the engine's whole life; it finishes after
-/// ``EngineEvent/shutdown``. After ``shutdown()`` every ``send(_:)`` throws
-/// ``PlayerError/Code/engineGone``.
+/// Every subscription finishes after ``EngineEvent/shutdown``; one made after that finishes at
+/// once (the first one still receives the events kept for it). After ``shutdown()`` every
+/// ``send(_:)`` throws ``PlayerError/Code/engineGone``.
 ///
 /// ## Errors
 /// ``send(_:)`` throws at once for what can be judged at once (a refused scheme, an argument
@@ -18,6 +25,7 @@
 /// ``EngineEvent/itemEnded(_:_:)`` with ``EndReason/failed(_:)`` or ``EngineEvent/commandFailed(_:_:)``.
 ///
 /// # Implementation requirements
+/// - Serve ``events`` from an ``EngineEventBroadcast`` (or with the same semantics).
 /// - Report every item of a ``EngineCommand/load(_:)`` with the request's ``ItemID``; a replaced
 ///   item ends with ``EndReason/stopped``.
 /// - Report unavailable values as `nil`, never as `0` or `false`.
@@ -26,7 +34,8 @@
 ///   (reporting ``PropertyChange/paused(_:)``), so a replay sent after the end is not undone.
 /// - `ReelTesting`'s engine contract suite states the observable behaviour.
 public protocol PlaybackEngine: AnyObject, Sendable {
-    /// The engine's events, in order. One consumer.
+    /// A new subscription to the engine's events, in order: each read returns an independent
+    /// stream that receives every event from then on (see ``EngineEventBroadcast``).
     var events: AsyncStream<EngineEvent> { get }
 
     /// Accepts a command, or throws why not. Safe to call from any thread.

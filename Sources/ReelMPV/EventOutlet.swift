@@ -1,17 +1,18 @@
 import ReelCore
 import Synchronization
 
-/// Where the event pump's events go out: the engine's stream, with positions thinned by a
+/// Where the event pump's events go out: the engine's broadcast (every subscriber of
+/// `events`), with positions thinned by a
 /// ``PositionThrottle`` that follows the pause and speed reported through it.
 ///
 /// Only the event thread yields; the lock makes the class `Sendable` at the cost of an
 /// uncontended lock per event.
 final class EventOutlet: Sendable {
-    private let continuation: AsyncStream<EngineEvent>.Continuation
+    private let broadcast: EngineEventBroadcast
     private let throttle = Mutex(PositionThrottle())
 
-    init(_ continuation: AsyncStream<EngineEvent>.Continuation) {
-        self.continuation = continuation
+    init(_ broadcast: EngineEventBroadcast) {
+        self.broadcast = broadcast
     }
 
     /// Sends `event`, or holds it when it is a position playback was predicted to reach.
@@ -28,13 +29,13 @@ final class EventOutlet: Sendable {
             }
             return (true, held)
         }
-        if let held { continuation.yield(.property(held)) }
-        if send { continuation.yield(event) }
+        if let held { broadcast.yield(.property(held)) }
+        if send { broadcast.yield(event) }
     }
 
-    /// Sends the held position, if any, then ends the stream.
+    /// Sends the held position, if any, then ends every subscription.
     func finish() {
-        if let held = throttle.withLock({ $0.flush() }) { continuation.yield(.property(held)) }
-        continuation.finish()
+        if let held = throttle.withLock({ $0.flush() }) { broadcast.yield(.property(held)) }
+        broadcast.finish()
     }
 }

@@ -3,14 +3,15 @@ import Foundation
 import ReelCore
 
 /// The engine's one event path: blocks in `mpv_wait_event`, copies each event into Swift values
-/// before the next wait (libmpv reuses the memory), and yields ``EngineEvent``s in order.
+/// before the next wait (libmpv reuses the memory), and yields ``EngineEvent``s in order to the
+/// engine's broadcast.
 ///
 /// Runs on its own thread, so a blocking wait never occupies one of Swift's few cooperative
-/// threads. It ends after `MPV_EVENT_SHUTDOWN`, finishing the stream.
+/// threads. It ends after `MPV_EVENT_SHUTDOWN`, finishing every subscription.
 final class EventPump: Sendable {
     private let handle: MPVHandle
     private let registry: ItemRegistry
-    /// The engine's stream, positions thinned (see ``PositionThrottle``).
+    /// The engine's broadcast, positions thinned (see ``PositionThrottle``).
     private let outlet: EventOutlet
     private let logHandler: (@Sendable (MPVConfiguration.LogMessage) -> Void)?
     /// Queues the engine's own pause at the end on the command queue.
@@ -19,7 +20,7 @@ final class EventPump: Sendable {
     private let watchOpening: @Sendable (Int64) -> Void
 
     init(
-        handle: MPVHandle, registry: ItemRegistry, continuation: AsyncStream<EngineEvent>.Continuation,
+        handle: MPVHandle, registry: ItemRegistry, broadcast: EngineEventBroadcast,
         logHandler: (@Sendable (MPVConfiguration.LogMessage) -> Void)?,
         pauseAtEnd: @escaping @Sendable () -> Void,
         watchOpening: @escaping @Sendable (Int64) -> Void
@@ -28,7 +29,7 @@ final class EventPump: Sendable {
         self.watchOpening = watchOpening
         self.handle = handle
         self.registry = registry
-        outlet = EventOutlet(continuation)
+        outlet = EventOutlet(broadcast)
         self.logHandler = logHandler
     }
 

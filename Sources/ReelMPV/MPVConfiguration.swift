@@ -12,7 +12,9 @@ import ReelCore
 public struct MPVConfiguration: Sendable {
     /// Where pictures go.
     public enum VideoOutput: Sendable, Hashable {
-        /// Nowhere (`vo=null`): decode and time frames, show nothing.
+        /// Nowhere (`vo=null`): decode and time frames, show nothing — until a host makes a
+        /// renderer with `MPVEngine.makeVideoRenderer(_:)`, which switches the engine to the
+        /// render API.
         case none
         /// Into a host's render context (`vo=libmpv`, mpv's render API).
         case renderAPI

@@ -14,7 +14,7 @@ import Synchronization
 /// ``send(_:)`` is safe to call from any thread; it never waits for media I/O (commands run
 /// asynchronously inside libmpv, except `loadfile`, which only queues the item). One dedicated
 /// thread per engine blocks in `mpv_wait_event`, copies each event into Swift values and yields
-/// it to ``events``.
+/// it to every subscriber of ``events``.
 ///
 /// ## Lifetime
 /// The handle lives until ``shutdown()`` (or deinit): it asks libmpv to quit, waits for the
@@ -37,8 +37,9 @@ public final class MPVEngine: PlaybackEngine {
         "record-file", "screenshot-directory", "demuxer-lavf-o", "stream-lavf-o",
     ]
 
-    /// The engine's events, in order; one consumer. Finishes after ``EngineEvent/shutdown``.
-    public let events: AsyncStream<EngineEvent>
+    /// A new subscription to the engine's events, in order; each read subscribes anew, and every
+    /// subscription finishes after ``EngineEvent/shutdown`` (see ``EngineEventBroadcast``).
+    public var events: AsyncStream<EngineEvent> { broadcast.subscribe() }
 
     /// The configuration the engine was created with.
     public let configuration: MPVConfiguration
@@ -49,7 +50,7 @@ public final class MPVEngine: PlaybackEngine {
     private let registry = ItemRegistry()
     private let lifecycle = Mutex(Lifecycle())
     private let commands = DispatchQueue(label: "reel.mpv.commands")
-    private let continuation: AsyncStream<EngineEvent>.Continuation
+    private let broadcast = EngineEventBroadcast()
     private let pumpDone = DispatchGroup()
 
     /// Creates and starts an engine.
@@ -66,9 +67,6 @@ public final class MPVEngine: PlaybackEngine {
         }
         let handle = MPVHandle(pointer)
         self.handle = handle
-        let (stream, continuation) = AsyncStream<EngineEvent>.makeStream(bufferingPolicy: .unbounded)
-        events = stream
-        self.continuation = continuation
         do {
             try Self.setOptions(configuration, on: handle)
             try Self.check(mpv_initialize(pointer), "initialise the engine")
@@ -80,12 +78,12 @@ public final class MPVEngine: PlaybackEngine {
             }
         } catch {
             mpv_terminate_destroy(pointer)
-            continuation.finish()
+            broadcast.finish()
             throw error
         }
         let commands = commands
         let pump = EventPump(
-            handle: handle, registry: registry, continuation: continuation, logHandler: configuration.logHandler,
+            handle: handle, registry: registry, broadcast: broadcast, logHandler: configuration.logHandler,
             pauseAtEnd: {
                 commands.async {
                     var yes: Int32 = 1
@@ -256,7 +254,7 @@ public final class MPVEngine: PlaybackEngine {
                 }
             }
         } catch {
-            continuation.yield(.commandFailed(command, error))
+            broadcast.yield(.commandFailed(command, error))
         }
     }
 

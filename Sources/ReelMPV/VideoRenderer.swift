@@ -70,7 +70,7 @@ public final class VideoRenderer: Sendable {
     private let context: Mutex<RenderContextState>
     private let callbacks: VideoRendererCallbacks
 
-    /// Creates the render context; `handle` must be initialised with `vo=libmpv`.
+    /// Creates the render context; `handle`'s `vo` must be `libmpv`, or become it right after.
     init(handle: MPVHandle, backend: Backend) throws(PlayerError) {
         let callbacks = VideoRendererCallbacks(backend: backend)
         let pointer = try Self.createContext(handle: handle, backend: backend, callbacks: callbacks)

@@ -140,7 +140,8 @@ public final class PlayerWindow {
     /// Opens a window for `player` and sets up its video output; call it before loading media.
     ///
     /// - Parameters:
-    ///   - player: a player on an ``MPVEngine``.
+    ///   - player: a player on an ``MPVEngine`` made with the render API or with no video output
+    ///     (its video is switched to the window's renderer); not with mpv's own window.
     ///   - overlay: what is drawn over the video and receives input; by default Reel's controls
     ///     (``ReelContainer/PlayerContainer`` on the player's store, with seek previews when
     ///     `options.seekPreviews` is on). `q` in the controls closes the window.

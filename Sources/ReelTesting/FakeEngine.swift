@@ -72,26 +72,26 @@ public final class FakeEngine: PlaybackEngine {
         var tracks: [Track] = []
     }
 
-    /// The engine's events.
-    public let events: AsyncStream<EngineEvent>
+    /// A new subscription to the engine's events; each read subscribes anew (see
+    /// ``EngineEventBroadcast``: the first subscription also gets what was emitted before it).
+    public var events: AsyncStream<EngineEvent> { broadcast.subscribe() }
     /// Which addresses the fake accepts.
     public let urlPolicy: URLPolicy
-    private let continuation: AsyncStream<EngineEvent>.Continuation
+    private let broadcast = EngineEventBroadcast()
     private let state = Mutex(State())
 
     /// Creates a fake engine with a URL policy (default: ``URLPolicy/standard``).
     public init(urlPolicy: URLPolicy = .standard) {
         self.urlPolicy = urlPolicy
-        (events, continuation) = AsyncStream<EngineEvent>.makeStream()
         emit(.property(.paused(true)))
         emit(.property(.speed(1)))
         emit(.property(.volume(1)))
         emit(.property(.muted(false)))
     }
 
-    /// Ends the event stream, so that a consumer still waiting on it (such as a `Player` that was
-    /// never shut down) finishes instead of waiting forever — LeakSanitizer found those tasks.
-    deinit { continuation.finish() }
+    /// Ends every subscription, so that a consumer still waiting on one (such as a `Player` that
+    /// was never shut down) finishes instead of waiting forever — LeakSanitizer found those tasks.
+    deinit { broadcast.finish() }
 
     // MARK: - Scripting
 
@@ -110,8 +110,8 @@ public final class FakeEngine: PlaybackEngine {
         set { state.withLock { $0.holdLoads = newValue } }
     }
 
-    /// Emits any event, as if the engine had.
-    public func emit(_ event: EngineEvent) { continuation.yield(event) }
+    /// Emits any event to every subscriber, as if the engine had.
+    public func emit(_ event: EngineEvent) { broadcast.yield(event) }
 
     /// Finishes a held load: properties, `itemLoaded`, `playbackRestarted`.
     public func finishLoading() {
@@ -246,15 +246,15 @@ public final class FakeEngine: PlaybackEngine {
         }
     }
 
-    /// Ends the event stream. Idempotent.
+    /// Reports ``EngineEvent/shutdown`` and ends every subscription. Idempotent.
     public func shutdown() async {
         let wasAlive = state.withLock { state in
             defer { state.alive = false }
             return state.alive
         }
         guard wasAlive else { return }
-        continuation.yield(.shutdown)
-        continuation.finish()
+        broadcast.yield(.shutdown)
+        broadcast.finish()
     }
 
     // MARK: - Answers

@@ -13,12 +13,16 @@ enum EngineKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
     var testDescription: String { rawValue }
 }
 
-/// A player on one engine kind, with what the suite needs to drive it the same way on both.
+/// An engine of one kind and a player on it, with what the suite needs to drive them the same
+/// way on both.
 @MainActor
-struct EngineUnderTest {
+final class EngineUnderTest {
     let kind: EngineKind
-    let player: Player
+    let engine: any PlaybackEngine
     let fake: FakeEngine?
+    /// A player on ``engine``, made when first used (so a test may subscribe to the engine
+    /// without one).
+    lazy var player = Player(engine: engine)
 
     init(_ kind: EngineKind) throws {
         self.kind = kind
@@ -26,10 +30,10 @@ struct EngineUnderTest {
         case .fake:
             let fake = FakeEngine()
             self.fake = fake
-            player = Player(engine: fake)
+            engine = fake
         case .mpv:
             fake = nil
-            player = Player(engine: try MPVEngine(configuration: .headless))
+            engine = try MPVEngine(configuration: .headless)
         }
     }
 

@@ -19,9 +19,12 @@ struct VideoRendererLifecycleTests {
         try renderer.renderSoftware(into: pixels, width: 32, height: 16, stride: stride)
     }
 
-    @Test func aRendererNeedsTheRenderAPI() throws {
-        let engine = try MPVEngine(configuration: .headless)
-        #expect(throws: PlayerError.self) { try engine.makeVideoRenderer(.software) }
+    @Test func aRendererNeedsAnEngineWithoutItsOwnWindow() async throws {
+        var configuration = MPVConfiguration.headless
+        configuration.video = .ownWindow
+        let engine = try MPVEngine(configuration: configuration)
+        #expect { try engine.makeVideoRenderer(.software) } throws: { ($0 as? PlayerError)?.code == .invalidArgument }
+        await engine.shutdown()
     }
 
     @Test func freeingTwiceIsSafeAndLaterCallsDoNothing() async throws {

@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "ReelPlayer", targets: ["ReelPlayer"]),
         .library(name: "ReelComposable", targets: ["ReelComposable"]),
         .library(name: "ReelContainer", targets: ["ReelContainer"]),
+        .library(name: "ReelDrawing", targets: ["ReelDrawing"]),
         .library(name: "ReelSDL", targets: ["ReelSDL"]),
         .library(name: "ReelPreview", targets: ["ReelPreview"]),
         .library(name: "ReelMPRIS", targets: ["ReelMPRIS"]),
@@ -40,9 +41,9 @@ let package = Package(
             path: "Sources/CMPV",
             providers: [.apt(["libmpv-dev"])]
         ),
-        // SDL2 and cairo + Pango, for ReelSDL. Neither names a `pkgConfig` either: sdl2.pc adds
-        // `-D_REENTRANT` and pangocairo.pc `-pthread`, both warnings in SwiftPM. Their headers are
-        // reached from the default include path (see the shim.h files).
+        // SDL2 for ReelSDL, cairo + Pango for ReelDrawing. Neither names a `pkgConfig` either:
+        // sdl2.pc adds `-D_REENTRANT` and pangocairo.pc `-pthread`, both warnings in SwiftPM. Their
+        // headers are reached from the default include path (see the shim.h files).
         .systemLibrary(name: "CSDL2", path: "Sources/CSDL2", providers: [.apt(["libsdl2-dev"])]),
         .systemLibrary(
             name: "CCairo",
@@ -82,11 +83,18 @@ let package = Package(
         .target(name: "ReelComposable", dependencies: ["ReelCore"], swiftSettings: strictSettings),
         // Layer 4: the UI-agnostic player container: context, services, widgets, overlays, gestures.
         .target(name: "ReelContainer", dependencies: ["ReelCore", "ReelComposable"], swiftSettings: strictSettings),
-        // Layer 4: the Linux window host (SDL2 + mpv's render API, overlays drawn with cairo) and
-        // offscreen snapshots.
+        // Layer 4: what the container's hosts draw with, no display needed: cairo + Pango behind
+        // ReelContainer's Canvas, frame buffers, overlay surfaces, offscreen snapshots.
+        .target(
+            name: "ReelDrawing",
+            dependencies: ["CCairo", "ReelCore", "ReelMPV", "ReelContainer"],
+            swiftSettings: strictSettings
+        ),
+        // Layer 4: the Linux window host: SDL2 windows and input, mpv's render API (software or
+        // OpenGL), picture in picture.
         .target(
             name: "ReelSDL",
-            dependencies: ["CSDL2", "CCairo", "ReelCore", "ReelMPV", "ReelPlayer", "ReelContainer"],
+            dependencies: ["CSDL2", "ReelCore", "ReelMPV", "ReelPlayer", "ReelContainer", "ReelDrawing"],
             swiftSettings: strictSettings
         ),
         // Layer 4: seek previews and thumbnails from local files (FFmpeg), WebVTT sprite tracks and
@@ -110,8 +118,9 @@ let package = Package(
         .executableTarget(
             name: "ReelCLI",
             dependencies: [
-                "ReelCore", "ReelMPV", "ReelPlayer", "ReelContainer", "ReelSDL", "ReelPreview", "ReelMPRIS",
-                "ReelPulse", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ReelCore", "ReelMPV", "ReelPlayer", "ReelComposable", "ReelContainer", "ReelDrawing", "ReelSDL",
+                "ReelPreview", "ReelMPRIS", "ReelPulse",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
         ),
@@ -119,7 +128,8 @@ let package = Package(
         .executableTarget(
             name: "ReelBench",
             dependencies: [
-                "ReelCore", "ReelMPV", "ReelPlayer", "ReelComposable", "ReelPreview", "ReelContainer", "ReelSDL",
+                "ReelCore", "ReelMPV", "ReelPlayer", "ReelComposable", "ReelPreview", "ReelContainer", "ReelDrawing",
+                "ReelSDL",
             ],
             swiftSettings: strictSettings
         ),
@@ -170,13 +180,21 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
-            name: "ReelSDLTests",
+            name: "ReelDrawingTests",
             dependencies: [
-                "CSDL2", "CCairo", "ReelCore", "ReelMPV", "ReelPlayer", "ReelComposable", "ReelContainer", "ReelSDL",
-                "ReelTesting",
+                "CCairo", "ReelCore", "ReelMPV", "ReelComposable", "ReelContainer", "ReelDrawing", "ReelTesting",
             ],
             // Reference PNGs are read from the source tree by path, not bundled.
             exclude: ["References"],
+            swiftSettings: strictSettings
+        ),
+        // The window host: SDL input, the render path, and real windows under X (PlayerWindowTests,
+        // skipped without DISPLAY).
+        .testTarget(
+            name: "ReelSDLTests",
+            dependencies: [
+                "CSDL2", "ReelCore", "ReelMPV", "ReelPlayer", "ReelContainer", "ReelDrawing", "ReelSDL", "ReelTesting",
+            ],
             swiftSettings: strictSettings
         ),
         // `reel play` in a window under X, driven with xdotool; skipped without DISPLAY. It runs

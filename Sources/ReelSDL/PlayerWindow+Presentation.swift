@@ -1,6 +1,7 @@
 import CSDL2
 import ReelContainer
 import ReelCore
+import ReelDrawing
 import ReelPlayer
 
 /// MPlayerKit's presentations for a window: inline, fullscreen and picture in picture.

@@ -1,6 +1,7 @@
 import CSDL2
 import ReelContainer
 import ReelCore
+import ReelDrawing
 import ReelMPV
 import ReelPlayer
 

@@ -1,4 +1,5 @@
 import CSDL2
+import ReelDrawing
 
 #if canImport(Glibc)
     import Glibc

@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "ReelPlayer", targets: ["ReelPlayer"]),
         .library(name: "ReelComposable", targets: ["ReelComposable"]),
         .library(name: "ReelContainer", targets: ["ReelContainer"]),
+        .library(name: "ReelDrawing", targets: ["ReelDrawing"]),
         .library(name: "ReelSDL", targets: ["ReelSDL"]),
         .library(name: "ReelPreview", targets: ["ReelPreview"]),
         .library(name: "ReelMPRIS", targets: ["ReelMPRIS"]),
@@ -30,9 +31,11 @@ let package = Package(
         // Test-only: property-based tests (ReelMPVTests' concurrency properties).
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
+    // A module's layer is one more than the highest layer among its dependencies (0 with none),
+    // so every dependency sits in a lower layer (docs/ARCHITECTURE.md, "Layers and modules").
     targets: [
-        // Layer 0: the C API of Debian 12's libmpv (0.35.1, client API 2.0). Its headers and library
-        // sit in the default paths; `make deps` checks `pkg-config mpv`. The target names no
+        // Layer 0: the C API of Debian 12's libmpv (0.35.1, client API 2.0). Its headers and
+        // library sit in the default paths; `make deps` checks `pkg-config mpv`. The target names no
         // `pkgConfig`, because mpv.pc drags in `-D_REENTRANT` from its private requirements, which
         // SwiftPM reports as a warning on every build.
         .systemLibrary(
@@ -40,19 +43,20 @@ let package = Package(
             path: "Sources/CMPV",
             providers: [.apt(["libmpv-dev"])]
         ),
-        // SDL2 and cairo + Pango, for ReelSDL. Neither names a `pkgConfig` either: sdl2.pc adds
-        // `-D_REENTRANT` and pangocairo.pc `-pthread`, both warnings in SwiftPM. Their headers are
-        // reached from the default include path (see the shim.h files).
+        // Layer 0: SDL2 for ReelSDL, cairo + Pango for ReelDrawing. Neither names a `pkgConfig`
+        // either: sdl2.pc adds `-D_REENTRANT` and pangocairo.pc `-pthread`, both warnings in
+        // SwiftPM. Their headers are reached from the default include path (see the shim.h files).
         .systemLibrary(name: "CSDL2", path: "Sources/CSDL2", providers: [.apt(["libsdl2-dev"])]),
         .systemLibrary(
             name: "CCairo",
             path: "Sources/CCairo",
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
         ),
-        // A thin C layer over Debian 12's FFmpeg 5.1 (libavformat, libavcodec, libswscale, libavutil)
-        // for ReelPreview: keyframe seek + decode + scale, and JPEG/PNG in and out. Its header shows
-        // Swift no FFmpeg type, so FFmpeg's version-specific API stays in C. No `pkgConfig`: the
-        // headers are in the default (multiarch) include path, and `libavcodec-dev` & co. provide them.
+        // Layer 0: a thin C layer over Debian 12's FFmpeg 5.1 (libavformat, libavcodec, libswscale,
+        // libavutil) for ReelPreview: keyframe seek + decode + scale, and JPEG/PNG in and out. Its
+        // header shows Swift no FFmpeg type, so FFmpeg's version-specific API stays in C. No
+        // `pkgConfig`: the headers are in the default (multiarch) include path, and
+        // `libavcodec-dev` & co. provide them.
         .target(
             name: "CFFmpeg",
             linkerSettings: [
@@ -60,43 +64,52 @@ let package = Package(
                 .linkedLibrary("avutil"),
             ]
         ),
-        // A thin C layer over sd-bus (libsystemd 252) for ReelMPRIS: the MPRIS vtables (sd-bus's
-        // SD_BUS_* macros) and its variadic functions, which Swift cannot call. No `pkgConfig`:
-        // libsystemd.pc's flags are not needed, `<systemd/sd-bus.h>` is in the default path.
+        // Layer 0: a thin C layer over sd-bus (libsystemd 252) for ReelMPRIS: the MPRIS vtables
+        // (sd-bus's SD_BUS_* macros) and its variadic functions, which Swift cannot call. No
+        // `pkgConfig`: libsystemd.pc's flags are not needed, `<systemd/sd-bus.h>` is in the default
+        // path.
         .target(name: "CSystemdBus", linkerSettings: [.linkedLibrary("systemd")]),
-        // libpulse 16.1 for ReelPulse: the sound server's sinks and streams (PulseAudio, or
+        // Layer 0: libpulse 16.1 for ReelPulse: the sound server's sinks and streams (PulseAudio, or
         // PipeWire's pulse server). No pkgConfig: libpulse.pc adds `-D_REENTRANT`.
         .systemLibrary(name: "CPulse", path: "Sources/CPulse", providers: [.apt(["libpulse-dev"])]),
-        // Layer 2: engine-agnostic model. Foundation only.
+        // Layer 0: engine-agnostic model. Foundation only.
         .target(name: "ReelCore", swiftSettings: strictSettings),
         // Layer 1: the libmpv engine. The only module that sees libmpv.
         .target(name: "ReelMPV", dependencies: ["CMPV", "ReelCore"], swiftSettings: strictSettings),
-        // Layer 3: the observable player model.
+        // Layer 2: the observable player model, the face of PlayerFeature.
         .target(name: "ReelPlayer", dependencies: ["ReelCore", "ReelComposable"], swiftSettings: strictSettings),
-        // Layer 4: desktop integration over D-Bus: MPRIS, logind's sleep, the screensaver.
+        // Layer 3: desktop integration over D-Bus: MPRIS, logind's sleep, the screensaver.
         .target(
             name: "ReelMPRIS", dependencies: ["CSystemdBus", "ReelCore", "ReelPlayer"], swiftSettings: strictSettings),
-        // Layer 4: the sound server: pauses a player when the audio output it plays on goes away.
+        // Layer 3: the sound server: pauses a player when the audio output it plays on goes away.
         .target(name: "ReelPulse", dependencies: ["CPulse", "ReelCore", "ReelPlayer"], swiftSettings: strictSettings),
-        // Layer 3: the composable layer (Store, Reducer, Effect) and the player feature.
+        // Layer 1: the composable layer (Store, Reducer, Effect) and the player feature.
         .target(name: "ReelComposable", dependencies: ["ReelCore"], swiftSettings: strictSettings),
-        // Layer 4: the UI-agnostic player container: context, services, widgets, overlays, gestures.
+        // Layer 2: the UI-agnostic player container: context, services, widgets, overlays, gestures.
         .target(name: "ReelContainer", dependencies: ["ReelCore", "ReelComposable"], swiftSettings: strictSettings),
-        // Layer 4: the Linux window host (SDL2 + mpv's render API, overlays drawn with cairo) and
-        // offscreen snapshots.
+        // Layer 3: what the container's hosts draw with, no display needed: cairo + Pango behind
+        // ReelContainer's Canvas, frame buffers, overlay surfaces, offscreen snapshots.
         .target(
-            name: "ReelSDL",
-            dependencies: ["CSDL2", "CCairo", "ReelCore", "ReelMPV", "ReelPlayer", "ReelContainer"],
+            name: "ReelDrawing",
+            dependencies: ["CCairo", "ReelCore", "ReelMPV", "ReelContainer"],
             swiftSettings: strictSettings
         ),
-        // Layer 4: seek previews and thumbnails from local files (FFmpeg), WebVTT sprite tracks and
+        // Layer 4: the Linux window host: SDL2 windows and input, mpv's render API (software or
+        // OpenGL), picture in picture.
+        .target(
+            name: "ReelSDL",
+            dependencies: ["CSDL2", "ReelCore", "ReelMPV", "ReelPlayer", "ReelContainer", "ReelDrawing"],
+            swiftSettings: strictSettings
+        ),
+        // Layer 2: seek previews and thumbnails from local files (FFmpeg), WebVTT sprite tracks and
         // remote media (ReelMPV's FrameGrabber); the PreviewModel a seek bar asks.
         .target(
             name: "ReelPreview",
             dependencies: ["CFFmpeg", "ReelCore", "ReelMPV"],
             swiftSettings: strictSettings
         ),
-        // Test support that users can depend on: a scriptable engine, media fixtures, a loopback server.
+        // Layer 3: test support that users can depend on: a scriptable engine, media fixtures, a
+        // loopback server.
         .target(
             name: "ReelTesting",
             dependencies: [
@@ -110,20 +123,22 @@ let package = Package(
         .executableTarget(
             name: "ReelCLI",
             dependencies: [
-                "ReelCore", "ReelMPV", "ReelPlayer", "ReelContainer", "ReelSDL", "ReelPreview", "ReelMPRIS",
-                "ReelPulse", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ReelCore", "ReelMPV", "ReelPlayer", "ReelComposable", "ReelContainer", "ReelDrawing", "ReelSDL",
+                "ReelPreview", "ReelMPRIS", "ReelPulse",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
         ),
-        // Benchmarks against the mpv command-line player: `make bench`.
+        // Layer 5: benchmarks against the mpv command-line player: `make bench`.
         .executableTarget(
             name: "ReelBench",
             dependencies: [
-                "ReelCore", "ReelMPV", "ReelPlayer", "ReelComposable", "ReelPreview", "ReelContainer", "ReelSDL",
+                "ReelCore", "ReelMPV", "ReelPlayer", "ReelComposable", "ReelPreview", "ReelContainer", "ReelDrawing",
+                "ReelSDL",
             ],
             swiftSettings: strictSettings
         ),
-        // Example features composing PlayerFeature, compiled and tested in CI.
+        // Layer 2: example features composing PlayerFeature, compiled and tested in CI.
         .target(
             name: "ReelExamples",
             dependencies: ["ReelCore", "ReelComposable"],
@@ -170,13 +185,21 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
-            name: "ReelSDLTests",
+            name: "ReelDrawingTests",
             dependencies: [
-                "CSDL2", "CCairo", "ReelCore", "ReelMPV", "ReelPlayer", "ReelComposable", "ReelContainer", "ReelSDL",
-                "ReelTesting",
+                "CCairo", "ReelCore", "ReelMPV", "ReelComposable", "ReelContainer", "ReelDrawing", "ReelTesting",
             ],
             // Reference PNGs are read from the source tree by path, not bundled.
             exclude: ["References"],
+            swiftSettings: strictSettings
+        ),
+        // The window host: SDL input, the render path, and real windows under X (PlayerWindowTests,
+        // skipped without DISPLAY).
+        .testTarget(
+            name: "ReelSDLTests",
+            dependencies: [
+                "CSDL2", "ReelCore", "ReelMPV", "ReelPlayer", "ReelContainer", "ReelDrawing", "ReelSDL", "ReelTesting",
+            ],
             swiftSettings: strictSettings
         ),
         // `reel play` in a window under X, driven with xdotool; skipped without DISPLAY. It runs

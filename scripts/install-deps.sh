@@ -21,8 +21,8 @@ packages=(
     libavutil-dev     #   CFFmpeg includes their headers itself)
     ffmpegthumbnailer # the thumbnail benchmark's second peer (`make bench`)
     libsdl2-dev       # SDL2: ReelSDL's window and input (CSDL2)
-    libcairo2-dev     # cairo: ReelSDL's overlays and `reel snapshot`'s PNGs (CCairo)
-    libpango1.0-dev   # Pango: text in ReelSDL's overlays (CCairo)
+    libcairo2-dev     # cairo: ReelDrawing's overlays and `reel snapshot`'s PNGs (CCairo)
+    libpango1.0-dev   # Pango: text in ReelDrawing's overlays (CCairo)
     libgl1-mesa-dri   # Mesa's llvmpipe: OpenGL without a GPU, for ReelSDL's OpenGL path under Xvfb
     xvfb              # a virtual X display for GUI tests (scripts/with-display.sh)
     xauth             # X authority files for Xvfb sessions

@@ -1,4 +1,4 @@
-// cairo (Debian 12: 1.16) and the part of Pango (1.50) that ReelSDL draws text with.
+// cairo (Debian 12: 1.16) and the part of Pango (1.50) that ReelDrawing draws text with.
 //
 // cairo's headers sit in /usr/include/cairo and include each other relatively, so
 // <cairo/cairo.h> needs no search path. Pango's need glib's folders (one of them under
@@ -6,7 +6,7 @@
 // which SwiftPM reports as a warning on every build ("prohibited flag(s)"). So this header
 // declares the few Pango and GObject functions Reel calls, copied from Pango's headers with
 // glib's typedefs spelled out (gpointer = void *). Their ABI has been stable since Pango 1.38.
-// Tests/ReelSDLTests/PangoDeclarationTests.swift compiles this file together with the real
+// Tests/ReelDrawingTests/PangoDeclarationTests.swift compiles this file together with the real
 // headers, so a mismatch fails the tests instead of corrupting memory.
 #ifndef REEL_CCAIRO_SHIM_H
 #define REEL_CCAIRO_SHIM_H

@@ -3,6 +3,7 @@ import Foundation
 import ReelComposable
 import ReelContainer
 import ReelCore
+import ReelDrawing
 import ReelSDL
 
 /// `reel snapshot <file> --at T --out frame.png`: one frame as a PNG, rendered offscreen.

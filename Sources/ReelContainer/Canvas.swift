@@ -59,7 +59,7 @@ public struct RGBAImage: Hashable, Sendable {
 }
 
 /// Where widgets draw: 2D primitives in logical pixels, implemented by the host (cairo and pango
-/// in ReelSDL) and by a recording canvas in tests.
+/// in ReelDrawing) and by a recording canvas in tests.
 ///
 /// Coordinates are logical pixels with the origin at the top left; ``scale`` maps them to
 /// device pixels (2 on a HiDPI screen). Clips nest: every ``pushClip(_:)`` needs a

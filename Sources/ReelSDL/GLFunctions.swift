@@ -1,4 +1,5 @@
 import CSDL2
+import ReelDrawing
 
 /// The OpenGL functions ReelSDL calls, resolved with `SDL_GL_GetProcAddress` in the current
 /// context (libGL is never linked; SDL loads it with the first GL window).

@@ -1,4 +1,5 @@
 import CSDL2
+import ReelDrawing
 
 /// Draws the overlay surface over libmpv's picture in OpenGL: one texture holding the cairo
 /// surface (premultiplied BGRA, uploaded only where it changed) and a textured quad over the

@@ -1,5 +1,6 @@
 import CSDL2
 import ReelCore
+import ReelDrawing
 import ReelMPV
 
 /// The OpenGL path: libmpv renders into the window's default framebuffer (or, when the video

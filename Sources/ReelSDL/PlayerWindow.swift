@@ -2,6 +2,7 @@ import CSDL2
 import ReelComposable
 import ReelContainer
 import ReelCore
+import ReelDrawing
 import ReelMPV
 import ReelPlayer
 

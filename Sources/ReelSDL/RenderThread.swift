@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import ReelDrawing
 
 /// The one thread of the process that talks to SDL: it starts SDL's video, makes and destroys
 /// every window, owns every OpenGL context, pumps SDL's events and renders and presents every

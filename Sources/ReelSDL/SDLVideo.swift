@@ -1,4 +1,5 @@
 import CSDL2
+import ReelDrawing
 
 #if canImport(Glibc)
     import Glibc
@@ -23,11 +24,17 @@ enum SDLVideo {
     /// Window surfaces (the software path) stay plain memory shown with `XShmPutImage`: SDL 2.26
     /// would otherwise back them with an OpenGL texture, which on llvmpipe took ~45 % of the
     /// window's CPU for 720p video.
+    ///
+    /// A click that gives a window the focus counts as a click: SDL 2.26 on X11 otherwise drops a
+    /// left-button press that it handles within 10 ms of the window's focus, which is the click
+    /// itself under a click-to-focus window manager (and any quick click in a window that just
+    /// opened): the picture-in-picture window's buttons took two clicks.
     static func start() throws(HostError) {
         guard !isStarted else { return }
         enableXlibThreads()
         SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
         SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+        SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1")
         guard SDL_InitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
             throw HostError(.sdl, message: "SDL could not start its video: \(lastError). Is DISPLAY set?")
         }

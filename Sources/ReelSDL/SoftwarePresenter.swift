@@ -1,5 +1,6 @@
 import CSDL2
 import ReelCore
+import ReelDrawing
 import ReelMPV
 
 /// The software path: libmpv renders on the CPU, the overlays' covered pixels are composited over

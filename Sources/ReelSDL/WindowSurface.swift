@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import ReelContainer
 import ReelCore
+import ReelDrawing
 import ReelMPV
 
 /// What a window's render-thread side tells its ``PlayerWindow`` on the main actor.

@@ -1,6 +1,7 @@
 import Foundation
 import ReelContainer
 import ReelCore
+import ReelDrawing
 import ReelMPV
 import ReelPlayer
 import ReelSDL
@@ -45,12 +46,18 @@ extension PlayerWindowTests {
         let restored = try #require(window.captureFrame())
         #expect(restored.width == 640 && restored.height == 360)
 
-        // Its close button (top right, on hover) closes it and pauses.
+        // Its close button (top right, on hover) closes it and pauses, even with the click that
+        // gives the window the focus (what a click-to-focus window manager does): the focus goes
+        // to the root window first, and comes back right before the press.
         try player.startPictureInPicture()
         let again = Command.output("timeout", "10", "xdotool", "search", "--sync", "--name", "picture in picture")
         let second = try #require(again.split(separator: "\n").last.map(String.init))
+        let roots = Command.output("xdotool", "search", "--maxdepth", "0", "--name", "")
+        let root = try #require(roots.split(separator: "\n").first.map(String.init))
         Command.output("xdotool", "mousemove", "--window", second, "300", "30")
-        Command.output("xdotool", "mousemove", "--window", second, "300", "20", "click", "1")
+        Command.output("xdotool", "windowfocus", "--sync", root)
+        Command.output(
+            "xdotool", "mousemove", "--window", second, "300", "20", "windowfocus", "--sync", second, "click", "1")
         try await player.until("back inline and paused") {
             $0.presentation == .inline && $0.state == .paused(reason: .userInitiated)
         }

@@ -1,6 +1,7 @@
 import Foundation
 import ReelContainer
 import ReelCore
+import ReelDrawing
 import ReelMPV
 import ReelSDL
 import ReelTesting

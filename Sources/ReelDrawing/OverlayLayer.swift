@@ -3,18 +3,21 @@ import ReelContainer
 /// The overlays of an ``OverlayHost``, drawn with cairo into a transparent surface the size of
 /// the window's drawable, redrawn only when the host asks (`needsDisplay`) or the size changes.
 @MainActor
-final class OverlayLayer {
+package final class OverlayLayer {
     /// The surface; nil before the first ``resize(pixelWidth:pixelHeight:scale:)``.
-    private(set) var canvas: CairoCanvas?
+    package private(set) var canvas: CairoCanvas?
     /// The device pixels the overlays cover now (what to composite each frame).
-    private(set) var region = PixelRegion()
+    package private(set) var region = PixelRegion()
     /// The device pixels that may have changed in the last ``redraw(_:)``: the old region and
     /// the new (every other pixel was and stays transparent).
-    private(set) var changed = PixelRegion()
+    package private(set) var changed = PixelRegion()
+
+    /// A layer without a surface yet.
+    package init() {}
 
     /// Makes a new surface when the size or scale changed; true when it did.
     @discardableResult
-    func resize(pixelWidth: Int, pixelHeight: Int, scale: Double) throws(HostError) -> Bool {
+    package func resize(pixelWidth: Int, pixelHeight: Int, scale: Double) throws(HostError) -> Bool {
         if let canvas, canvas.pixelWidth == pixelWidth, canvas.pixelHeight == pixelHeight, canvas.scale == scale {
             return false
         }
@@ -25,7 +28,7 @@ final class OverlayLayer {
     }
 
     /// Clears the surface and lets `host` draw every overlay.
-    func redraw(_ host: any OverlayHost) {
+    package func redraw(_ host: any OverlayHost) {
         guard let canvas else { return }
         let previous = region
         canvas.clear()

@@ -1,7 +1,7 @@
 import Foundation
 import ReelCore
+import ReelDrawing
 import ReelMPV
-import ReelSDL
 import ReelTesting
 import Testing
 

@@ -2,8 +2,8 @@ import CCairo
 import Foundation
 import ReelContainer
 
-/// A ``Canvas`` drawn with cairo, text with Pango (DejaVu Sans): what ``PlayerWindow`` and
-/// ``SnapshotComposer`` give an ``OverlayHost`` to draw on.
+/// A ``Canvas`` drawn with cairo, text with Pango (DejaVu Sans): what ReelSDL's `PlayerWindow`
+/// and ``SnapshotComposer`` give an ``OverlayHost`` to draw on.
 ///
 /// ```swift
 /// let canvas = try CairoCanvas(pixelWidth: 1280, pixelHeight: 720)   // transparent
@@ -28,7 +28,7 @@ public final class CairoCanvas: Canvas {
     /// The bounding rectangle of ``drawnRegion``; nil when nothing was drawn.
     public var drawnBounds: PixelRect? { drawnRegion.isEmpty ? nil : drawnRegion.bounds }
 
-    let target: CairoSurface
+    package let target: CairoSurface
     private let text: TextLayout
     private var clipDepth = 0
 

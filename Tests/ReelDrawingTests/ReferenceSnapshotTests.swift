@@ -3,7 +3,7 @@ import Foundation
 import ReelComposable
 import ReelContainer
 import ReelCore
-import ReelSDL
+import ReelDrawing
 import ReelTesting
 import Testing
 

@@ -1,7 +1,7 @@
 import Foundation
 import ReelContainer
 import ReelCore
-import ReelSDL
+import ReelDrawing
 import ReelTesting
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
 import ReelContainer
-import ReelSDL
+import ReelDrawing
 import Testing
 
 @MainActor

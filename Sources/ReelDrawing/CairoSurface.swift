@@ -3,15 +3,15 @@ import CCairo
 /// Owns one cairo image surface and the cairo context that draws on it, and releases both.
 ///
 /// Kept apart from ``CairoCanvas`` (a main-actor class) so that releasing them needs no actor.
-final class CairoSurface {
+package final class CairoSurface {
     /// `cairo_surface_t *`.
     let surface: OpaquePointer
     /// `cairo_t *` drawing on ``surface``.
     let context: OpaquePointer
     /// Width in device pixels.
-    let width: Int
+    package let width: Int
     /// Height in device pixels.
-    let height: Int
+    package let height: Int
     /// Keeps the memory of a surface made over someone else's pixels alive.
     private let owner: AnyObject?
 
@@ -51,17 +51,17 @@ final class CairoSurface {
     }
 
     /// The first byte of the pixels (cairo's own memory for an `ARGB32` surface).
-    var pixels: UnsafeMutableRawPointer {
+    package var pixels: UnsafeMutableRawPointer {
         cairo_surface_flush(surface)
         return UnsafeMutableRawPointer(cairo_image_surface_get_data(surface)!)
     }
 
     /// Bytes per row.
-    var stride: Int { Int(cairo_image_surface_get_stride(surface)) }
+    package var stride: Int { Int(cairo_image_surface_get_stride(surface)) }
 
     /// Composites `region` of this (ARGB) surface over the same region of `pixels`, an opaque
     /// `RGB24` picture of this surface's size with rows of `stride` bytes.
-    func composite(region: PixelRegion, onto pixels: UnsafeMutableRawPointer, stride: Int) {
+    package func composite(region: PixelRegion, onto pixels: UnsafeMutableRawPointer, stride: Int) {
         let region = region.clipped(to: PixelRect(x: 0, y: 0, width: width, height: height))
         guard !region.isEmpty else { return }
         cairo_surface_flush(surface)

@@ -4,23 +4,26 @@ import ReelContainer
 /// on hover a scrim with a restore button (top left) and a close button (top right). A click
 /// anywhere else plays or pauses.
 @MainActor
-final class PictureInPictureOverlay: OverlayHost {
+package final class PictureInPictureOverlay: OverlayHost {
     /// The pointer's last move shows the buttons for this long.
     static let visibleFor = 2.0
     /// Side of a button's square, logical pixels.
     static let buttonSize = 28.0
 
     /// Brings the video back into its window.
-    var onRestore: () -> Void = {}
+    package var onRestore: () -> Void = {}
     /// Closes picture in picture (the video stops showing; the player pauses).
-    var onClose: () -> Void = {}
+    package var onClose: () -> Void = {}
     /// Plays or pauses.
-    var onTogglePlayPause: () -> Void = {}
+    package var onTogglePlayPause: () -> Void = {}
 
     private var size = Size.zero
     private var shownUntil = -Double.infinity
     private var now = 0.0
     private var dirty = true
+
+    /// An overlay with its buttons hidden.
+    package init() {}
 
     /// The restore button's rectangle.
     var restoreButton: Rect { Rect(x: 6, y: 6, width: Self.buttonSize, height: Self.buttonSize) }
@@ -32,16 +35,16 @@ final class PictureInPictureOverlay: OverlayHost {
     /// Whether the buttons show.
     var showsButtons: Bool { now < shownUntil }
 
-    func layout(size: Size, scale: Double) {
+    package func layout(size: Size, scale: Double) {
         self.size = size
         dirty = true
     }
 
-    var videoFrame: Rect { Rect(x: 0, y: 0, width: size.width, height: size.height) }
+    package var videoFrame: Rect { Rect(x: 0, y: 0, width: size.width, height: size.height) }
 
-    var needsDisplay: Bool { dirty }
+    package var needsDisplay: Bool { dirty }
 
-    func draw(in canvas: any Canvas) {
+    package func draw(in canvas: any Canvas) {
         dirty = false
         guard showsButtons else { return }
         canvas.fillGradient(
@@ -67,7 +70,7 @@ final class PictureInPictureOverlay: OverlayHost {
     }
 
     @discardableResult
-    func handle(_ event: InputEvent) -> Bool {
+    package func handle(_ event: InputEvent) -> Bool {
         switch event {
         case .pointerMoved(_, let time):
             reveal(at: time)

@@ -1,4 +1,4 @@
-import ReelSDL
+import ReelDrawing
 import Testing
 
 @Suite("PixelRegion")

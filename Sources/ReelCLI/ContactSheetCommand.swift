@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ReelComposable
 import ReelPreview
 
 /// `reel contact-sheet <file> --out sheet.png`: one picture of a whole video, a grid of
@@ -87,7 +88,7 @@ struct ContactSheetCommand: AsyncParsableCommand {
         }
         let layout = ContactSheetLayout(
             columns: columns, rows: rows, tileWidth: first.width, tileHeight: first.height)
-        let labels = tiles.map { TimeFormat.string($0.time, withHours: duration >= 3600) }
+        let labels = tiles.map { TimeLabel.format($0.time, withHours: duration >= 3600) }
         let file = URL(fileURLWithPath: (out as NSString).expandingTildeInPath).standardizedFileURL
         let format = Bitmap.ImageFormat(pathExtension: file.pathExtension) ?? .png
         let data = try layout.render(tiles, labels: labels).encoded(as: format)

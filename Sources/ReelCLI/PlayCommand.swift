@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ReelComposable
 import ReelCore
 
 /// `reel play <file|url>`: plays one item to its end, printing each state transition.
@@ -38,7 +39,7 @@ struct PlayCommand: AsyncParsableCommand {
 
     /// Parses `--start`.
     static func parseTime(_ text: String) throws(ValidationError) -> TimeInterval {
-        guard let seconds = TimeFormat.seconds(from: text) else {
+        guard let seconds = TimeLabel.seconds(from: text) else {
             throw ValidationError("\"\(text)\" is not a time: use seconds (90, 12.5), m:ss or h:mm:ss.")
         }
         return seconds

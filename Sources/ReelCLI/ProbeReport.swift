@@ -1,4 +1,5 @@
 import Foundation
+import ReelComposable
 import ReelCore
 
 /// What `reel probe` found out about an item: printed as text, or as JSON with `--json`.
@@ -72,7 +73,7 @@ struct ProbeReport: Encodable, Sendable {
         lines += tracks.flatMap(Self.trackLines)
         lines.append("Chapters (\(chapters.count)):")
         lines += chapters.enumerated().map { index, chapter in
-            "  \(index + 1). \(TimeFormat.string(chapter.start))  \(chapter.title ?? "—")"
+            "  \(index + 1). \(TimeLabel.format(chapter.start))  \(chapter.title ?? "—")"
         }
         lines.append("Metadata (\(metadata.count)):")
         lines += metadata.sorted { $0.key < $1.key }.map { "  \($0.key): \($0.value)" }
@@ -99,7 +100,7 @@ struct ProbeReport: Encodable, Sendable {
     }
 
     private static func duration(_ seconds: Double) -> String {
-        "\(TimeFormat.string(seconds)) (\(String(format: "%.3f", seconds)) s)"
+        "\(TimeLabel.format(seconds)) (\(String(format: "%.3f", seconds)) s)"
     }
 
     private static func bitrate(_ bitsPerSecond: Int) -> String {

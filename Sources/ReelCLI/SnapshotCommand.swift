@@ -86,7 +86,7 @@ struct SnapshotCommand: AsyncParsableCommand {
         } catch {
             throw failure(error.message)
         }
-        Console.out("\(destination.path): \(size.width)×\(size.height), \(TimeFormat.string(time))\n")
+        Console.out("\(destination.path): \(size.width)×\(size.height), \(TimeLabel.format(time))\n")
     }
 
     /// The player's container, showing its controls for the item as it stands at the snapshot.

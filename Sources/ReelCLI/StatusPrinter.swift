@@ -1,4 +1,5 @@
 import Foundation
+import ReelComposable
 import ReelCore
 import ReelPlayer
 
@@ -48,7 +49,7 @@ final class StatusPrinter: PlaybackReporter {
         case .itemEnded(let id, let reason) where verbose:
             printLine("· item \(id) ended (\(reason.identifier))")
         case .seeked(let position) where verbose:
-            printLine("· seeked to \(TimeFormat.string(position))")
+            printLine("· seeked to \(TimeLabel.format(position))")
         case .tracksChanged(let tracks) where verbose:
             let names = tracks.map { "\($0.kind.rawValue) \($0.displayName)" }
             printLine(tracks.isEmpty ? "· no tracks" : "· \(tracks.count) tracks: " + names.joined(separator: ", "))
@@ -90,10 +91,10 @@ final class StatusPrinter: PlaybackReporter {
     private func draw(_ playback: PlaybackInfo) {
         guard live, playback.item != nil else { return }
         let now = HostTime.now
-        let progress = TimeFormat.progress(playback.position(at: now), of: playback.duration)
+        let progress = TimeLabel.progress(playback.position(at: now), of: playback.duration)
         var text = "\(playback.playerState.symbol) \(progress)"
         if let buffered = playback.bufferedPosition(at: now) {
-            text += "  [buffered up to \(TimeFormat.string(buffered))]"
+            text += "  [buffered up to \(TimeLabel.format(buffered))]"
         }
         guard text != statusLine else { return }
         Console.out(Self.clearLine + text)

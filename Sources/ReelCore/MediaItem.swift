@@ -44,7 +44,7 @@ public struct MediaItem: Hashable, Sendable {
     public var url: URL
     /// The title shown in the UI and in desktop media controls; the engine's title is used when nil.
     public var title: String?
-    /// A second line, such as an episode name or an artist.
+    /// A second line, such as an episode name: the container's title bar shows it after the title.
     public var subtitle: String?
     /// A picture that represents the item (MPRIS's `mpris:artUrl`).
     public var artworkURL: URL?
@@ -56,8 +56,6 @@ public struct MediaItem: Hashable, Sendable {
     public var startPosition: TimeInterval?
     /// Subtitle files to add when the item loads.
     public var externalSubtitles: [ExternalSubtitle]
-    /// Free-form metadata (album, artist, …) for now-playing integrations.
-    public var extraMetadata: [String: String]
 
     /// Creates an item.
     public init(
@@ -68,8 +66,7 @@ public struct MediaItem: Hashable, Sendable {
         artist: String? = nil,
         album: String? = nil,
         startPosition: TimeInterval? = nil,
-        externalSubtitles: [ExternalSubtitle] = [],
-        extraMetadata: [String: String] = [:]
+        externalSubtitles: [ExternalSubtitle] = []
     ) {
         self.url = url
         self.title = title
@@ -79,7 +76,6 @@ public struct MediaItem: Hashable, Sendable {
         self.album = album
         self.startPosition = startPosition
         self.externalSubtitles = externalSubtitles
-        self.extraMetadata = extraMetadata
     }
 }
 

@@ -177,6 +177,17 @@ struct WidgetTests {
         #expect(harness.canvas.texts.contains("-1:40"))
     }
 
+    @Test func theTitleBarShowsTheItemsSubtitleAfterItsTitle() async throws {
+        let harness = ContainerHarness()
+        try await harness.load(duration: 100)
+        var item = try #require(harness.store.state.playback.item)
+        item.subtitle = "Episode 2"
+        harness.store.send(.load(item))
+        try await harness.store.until("the second load") { $0.playback.status == .ready }
+        harness.draw()
+        #expect(harness.canvas.texts.prefix(1) == ["Clip — Episode 2"])
+    }
+
     @Test(arguments: [0.0, 0.5, 1.0])
     func iconsStayInTheirBox(_ volume: Double) {
         let box = Rect(x: 10, y: 20, width: 24, height: 24)

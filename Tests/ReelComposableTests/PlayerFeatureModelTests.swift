@@ -1,0 +1,198 @@
+import Clocks
+import Foundation
+import ReelComposable
+import ReelCore
+import ReelTesting
+import Testing
+
+/// What used to live only in `Player` (presentation, interruptions, loop, mute, subtitles, remote
+/// commands, refusals) is feature state and actions, asserted exhaustively with `TestStore`.
+@MainActor
+@Suite("PlayerFeature: presentation, interruptions and commands")
+struct PlayerFeatureModelTests {
+    let harness = FeatureHarness()
+    var store: TestStore<PlayerFeature.State, PlayerFeature.Action> { harness.store }
+
+    // MARK: - Presentation
+
+    @Test func presentationRequestsNeedAWindowAndFollowIt() async {
+        await store.send(.presentationRequested(.fullscreen)) {
+            $0.commandError = PlayerError(.invalidArgument, message: "Nothing shows this player's video.")
+            $0.refusalCount = 1
+        }
+        await store.send(.presentationChanged(.inline, pictureInPicturePossible: false)) {
+            $0.presentation = .inline
+        }
+        await store.send(.presentationRequested(.pictureInPicture)) {
+            $0.commandError = PlayerError(.invalidArgument, message: "Picture in picture is not possible now.")
+            $0.refusalCount = 2
+        }
+        await store.send(.presentationChanged(.inline, pictureInPicturePossible: true)) {
+            $0.isPictureInPicturePossible = true
+        }
+        await store.send(.presentationRequested(.pictureInPicture)) {
+            $0.commandError = nil
+            $0.presentation = .pictureInPicture
+        }
+        await store.send(.presentationRequested(.none)) {
+            $0.commandError = PlayerError(
+                .invalidArgument, message: "A window cannot present nothing; close it instead.")
+            $0.refusalCount = 3
+        }
+        // The window closed by itself.
+        await store.send(.presentationChanged(.none, pictureInPicturePossible: false)) {
+            $0.presentation = .none
+            $0.isPictureInPicturePossible = false
+        }
+        store.expectCommands()
+        await store.finish()
+    }
+
+    // MARK: - Interruptions
+
+    @Test func sleepPausesAndWakingResumesWhatItPaused() async {
+        await harness.loadAndPlay()
+        let t = harness.now.now
+        await store.send(.interruptionBegan) {
+            $0.playback.apply(.sent(.pause, reason: .interruption), at: t)
+            $0.interruption.isActive = true
+            $0.interruption.wasPlaying = true
+            $0.interruption.intentAfterBegin = PlayIntent(playWhenReady: false, reason: .interruption)
+        }
+        store.expectCommands(.pause)
+        #expect(store.state.playerState == .paused(reason: .interrupted))
+        await store.send(.interruptionEnded(shouldResume: true)) {
+            $0.playback.apply(.sent(.play, reason: .interruption), at: t)
+            $0.interruption.isActive = false
+        }
+        store.expectCommands(.play)
+        #expect(store.state.playerState == .playing)
+        await harness.pauseToFinish()
+    }
+
+    @Test func aUsersPauseDuringTheInterruptionIsKept() async {
+        await harness.loadAndPlay()
+        let t = harness.now.now
+        await store.send(.interruptionBegan) {
+            $0.playback.apply(.sent(.pause, reason: .interruption), at: t)
+            $0.interruption.isActive = true
+            $0.interruption.wasPlaying = true
+            $0.interruption.intentAfterBegin = PlayIntent(playWhenReady: false, reason: .interruption)
+        }
+        store.expectCommands(.pause)
+        await store.send(.pause()) { $0.playback.apply(.sent(.pause, reason: .user), at: t) }
+        store.expectCommands(.pause)
+        await store.send(.interruptionEnded(shouldResume: true)) { $0.interruption.isActive = false }
+        store.expectCommands()
+        #expect(store.state.playerState == .paused(reason: .userInitiated))
+        await store.finish()
+    }
+
+    @Test func theNeverPolicyStaysPausedAndAlwaysResumesAPausedPlayer() async {
+        await harness.loadAndPlay()
+        let t = harness.now.now
+        await store.send(.interruptionPolicySet(.never)) { $0.interruption.policy = .never }
+        await store.send(.interruptionBegan) {
+            $0.playback.apply(.sent(.pause, reason: .interruption), at: t)
+            $0.interruption.isActive = true
+            $0.interruption.wasPlaying = true
+            $0.interruption.intentAfterBegin = PlayIntent(playWhenReady: false, reason: .interruption)
+        }
+        store.expectCommands(.pause)
+        await store.send(.interruptionEnded(shouldResume: true)) { $0.interruption.isActive = false }
+        store.expectCommands()
+
+        await store.send(.interruptionPolicySet(.always)) { $0.interruption.policy = .always }
+        await store.send(.interruptionBegan) {
+            $0.interruption.isActive = true
+            $0.interruption.wasPlaying = false
+        }
+        await store.send(.interruptionEnded(shouldResume: true)) {
+            $0.playback.apply(.sent(.play, reason: .interruption), at: t)
+            $0.interruption.isActive = false
+        }
+        store.expectCommands(.play)
+        await harness.pauseToFinish()
+    }
+
+    @Test func losingTheAudioOutputForfeitsTheResume() async {
+        await harness.loadAndPlay()
+        let t = harness.now.now
+        await store.send(.interruptionBegan) {
+            $0.playback.apply(.sent(.pause, reason: .interruption), at: t)
+            $0.interruption.isActive = true
+            $0.interruption.wasPlaying = true
+            $0.interruption.intentAfterBegin = PlayIntent(playWhenReady: false, reason: .interruption)
+        }
+        store.expectCommands(.pause)
+        await store.send(.audioOutputLost) { $0.interruption.resumeForfeited = true }
+        await store.send(.interruptionEnded(shouldResume: true)) { $0.interruption.isActive = false }
+        store.expectCommands()
+        #expect(store.state.playerState == .paused(reason: .interrupted))
+        // Without an interruption in progress, a lost output pauses a playing player.
+        await store.send(.play()) { $0.playback.apply(.sent(.play, reason: .user), at: t) }
+        store.expectCommands(.play)
+        await store.send(.audioOutputLost) { $0.playback.apply(.sent(.pause, reason: .interruption), at: t) }
+        store.expectCommands(.pause)
+        await store.finish()
+    }
+
+    // MARK: - Commands
+
+    @Test func loopMuteSubtitlesSkipsAndRemoteCommandsAreEngineCommands() async {
+        await harness.loadAndPlay()
+        let t = harness.now.now
+        let subtitle = ExternalSubtitle(url: URL(fileURLWithPath: "/media/clip.srt"), title: "English")
+        await store.send(.loopSet(.item)) { $0.playback.apply(.sent(.setLoop(.item), reason: .user), at: t) }
+        store.expectCommands(.setLoop(.item))
+        await store.send(.muteSet(true)) { $0.playback.apply(.sent(.setMuted(true), reason: .user), at: t) }
+        store.expectCommands(.setMuted(true))
+        await store.send(.subtitleAdded(subtitle)) {
+            $0.playback.apply(.sent(.addSubtitle(subtitle), reason: .user), at: t)
+        }
+        store.expectCommands(.addSubtitle(subtitle))
+        await store.send(.skip(by: -5, precision: .exact)) {
+            $0.playback.apply(.sent(.seek(.relative(-5), precision: .exact), reason: .user), at: t)
+            $0.elapsedTime = $0.playback.position(at: t)
+        }
+        store.expectCommands(.seek(.relative(-5), precision: .exact))
+        await store.send(.command(.pause, reason: .remote)) {
+            $0.playback.apply(.sent(.pause, reason: .remote), at: t)
+        }
+        store.expectCommands(.pause)
+        #expect(store.state.playback.intent == PlayIntent(playWhenReady: false, reason: .remote))
+        await store.finish()
+    }
+
+    @Test func argumentsNoEngineTakesAreRefusedBeforeTheyAreRecorded() async {
+        await harness.loadAndPlay()
+        let volume = PlayerError(.invalidArgument, message: "Volume must be between 0 and 1.")
+        await store.send(.command(.setVolume(3), reason: .user)) {
+            $0.commandError = volume
+            $0.refusalCount = 1
+        }
+        store.expectCommands()
+        #expect(store.state.playback.volume == 1)
+        let t = harness.now.now
+        await store.send(.pause()) {  // the next command clears the error
+            $0.playback.apply(.sent(.pause, reason: .user), at: t)
+            $0.commandError = nil
+        }
+        store.expectCommands(.pause)
+        await store.finish()
+    }
+
+    @Test func toggleWithAReasonPausesAndPlays() async {
+        await harness.loadAndPlay()
+        let t = harness.now.now
+        await store.send(.togglePlayPause(reason: .remote)) {
+            $0.playback.apply(.sent(.pause, reason: .remote), at: t)
+        }
+        store.expectCommands(.pause)
+        await store.send(.togglePlayPause(reason: .remote)) {
+            $0.playback.apply(.sent(.play, reason: .remote), at: t)
+        }
+        store.expectCommands(.play)
+        await harness.pauseToFinish()
+    }
+}

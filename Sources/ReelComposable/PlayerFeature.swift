@@ -1,19 +1,25 @@
 import Foundation
 import ReelCore
 
-/// SuperPlayer's player feature, done right: the playback state of issue #2 plus the state of a
-/// control bar, with user intents as actions and engine commands as effects.
+/// SuperPlayer's player feature, done right: everything a player knows (playback with reasons,
+/// the control bar's state, presentation, interruptions), with user intents as actions and
+/// engine commands as effects. `Player` (ReelPlayer) is its app-facing face; a composable app
+/// composes it into its own reducer and hands the scope to a `Player`.
 ///
 /// ```swift
 /// let store = Store(initialState: PlayerFeature.State(), reducer: PlayerFeature(), engine: engine)
-/// store.bridge(engine.events) { .engine($0) }
+/// store.bridge(engine.events) { .engine($0) }   // what a Player does for its store
 /// store.send(.load(item))
 /// store.send(.scrubBegan); store.send(.scrubChanged(to: 42)); store.send(.scrubEnded)
 /// ```
 ///
-/// Commands are never state: sending `.playTapped` twice sends `play` twice, so a play after an
-/// outside pause always works. Scrubbing is optimistic: the labels follow the finger, the seek
-/// is sent on release, and playback resumes if it was playing.
+/// Commands are never state: sending `.playPauseTapped` twice sends two commands, so a play
+/// after an outside pause always works. Scrubbing is optimistic: the labels follow the finger,
+/// the seek is sent on release, and playback resumes if it was playing. Arguments no engine
+/// takes are refused before anything is recorded (``State/commandError``).
+///
+/// A feature that drives two engines (a main player and a trailer) gives each `PlayerFeature`
+/// its engine (``init(engine:clock:now:makeItemID:tickInterval:)``).
 public struct PlayerFeature: Reducer, Sendable {
     /// What the play button shows.
     public enum PlayButton: String, Equatable, Sendable {

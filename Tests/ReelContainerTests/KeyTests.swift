@@ -75,7 +75,11 @@ struct KeyTests {
         #expect(container.isFullscreen)
         _ = harness.key(.escape, at: 3)
         #expect(container.store.state.presentation == .inline)
-        _ = harness.key(.character("q"), at: 4)
+        _ = harness.key(.character("p"), at: 4)
+        #expect(container.store.state.presentation == .pictureInPicture)
+        _ = harness.key(.character("p"), at: 5)
+        #expect(container.store.state.presentation == .inline)
+        _ = harness.key(.character("q"), at: 6)
         #expect(quits == 1)
         #expect(harness.commands.isEmpty)
     }

@@ -43,6 +43,9 @@ extension PlayerContainer {
             context.send(.presentationRequested(isFullscreen ? .inline : .fullscreen))
         case .exitFullscreen:
             if isFullscreen { context.send(.presentationRequested(.inline)) }
+        case .togglePictureInPicture:
+            let inPictureInPicture = state.presentation == .pictureInPicture
+            context.send(.presentationRequested(inPictureInPicture ? .inline : .pictureInPicture))
         case .quit:
             onQuit?()
         case .showControls:

@@ -2,9 +2,9 @@ import ReelComposable
 
 /// What keys, gestures and widgets ask the container to do: the container's action vocabulary.
 ///
-/// Player intents become ``PlayerFeature/Action``s sent to the store; window matters
-/// (fullscreen, quit) and the A-B loop go to the host through ``PlayerContainer``'s callbacks.
-/// Nothing here reaches an engine directly.
+/// Player intents, fullscreen and picture in picture become ``PlayerFeature/Action``s sent to the
+/// store (the window follows the player's presentation); quitting goes to the host through
+/// ``PlayerContainer/onQuit``. Nothing here reaches an engine directly.
 public enum ContainerAction: Equatable, Sendable {
     /// Sends an action to the store as it is.
     case player(PlayerFeature.Action)
@@ -24,8 +24,10 @@ public enum ContainerAction: Equatable, Sendable {
     case cycleABLoop
     /// Asks for fullscreen, or to leave it: a presentation request the window follows.
     case toggleFullscreen
-    /// Asks the host to leave fullscreen, if the container is fullscreen.
+    /// Leaves fullscreen, if the video fills the screen.
     case exitFullscreen
+    /// Moves the video into the picture-in-picture window, or back.
+    case togglePictureInPicture
     /// Asks the host to quit (``PlayerContainer/onQuit``).
     case quit
     /// Shows the controls (in the display styles that allow it).

@@ -22,7 +22,7 @@ public struct KeyBindings: Equatable, Sendable {
 
     /// mpv's default bindings: Space play/pause; ←/→ ∓5 s; ↑/↓ ±60 s; `m` mute; `f`
     /// fullscreen; `[`/`]` speed ÷/× 1.1; `j` subtitles; `#` audio; `l` A-B loop; `q` quit;
-    /// Escape leaves fullscreen.
+    /// Escape leaves fullscreen. Not mpv's: `p` picture in picture (mpv's `p` repeats Space).
     public static let mpv = KeyBindings([
         .space: .togglePlayPause,
         .left: .skip(seconds: -5),
@@ -37,6 +37,7 @@ public struct KeyBindings: Equatable, Sendable {
         .character("#"): .cycleAudio,
         .character("l"): .cycleABLoop,
         .character("q"): .quit,
+        .character("p"): .togglePictureInPicture,
         .escape: .exitFullscreen,
     ])
 }

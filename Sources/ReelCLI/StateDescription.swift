@@ -83,6 +83,7 @@ extension PlayerError.Code {
         case .engineGone: "engineGone"
         case .invalidArgument: "invalidArgument"
         case .commandFailed: "commandFailed"
+        case .timedOut: "timedOut"
         case .unknown: "unknown"
         }
     }

@@ -231,6 +231,9 @@ public struct PlayerFeature: Reducer, Sendable {
         case retryTapped
         /// Refresh the displayed position (sent while playing).
         case tick
+        /// The item `id` was still not ready at its ``ReadinessDeadline``: it fails with
+        /// ``ReelCore/PlayerError/Code/timedOut``.
+        case readinessDeadlinePassed(ItemID)
         /// Stop and unload.
         case stop
     }
@@ -238,6 +241,33 @@ public struct PlayerFeature: Reducer, Sendable {
     /// Cancellation ids of the feature's timers.
     enum Timer: Hashable, Sendable {
         case ticker
+        case readiness
+    }
+
+    /// How long an item may take to become ready before it fails with
+    /// ``ReelCore/PlayerError/Code/timedOut``: the player stays responsive whatever the engine
+    /// is stuck in. Nil waits forever.
+    public struct ReadinessDeadline: Hashable, Sendable {
+        /// For local files (`file` addresses).
+        public var local: Duration?
+        /// For everything else (network streams and manifests).
+        public var network: Duration?
+
+        /// Creates a deadline.
+        public init(local: Duration?, network: Duration?) {
+            self.local = local
+            self.network = network
+        }
+
+        /// 15 s for local files, 45 s for network items (libmpv's own network timeout is 20 s
+        /// without data; a manifest may take several requests).
+        public static let standard = ReadinessDeadline(local: .seconds(15), network: .seconds(45))
+
+        /// No deadline.
+        public static let none = ReadinessDeadline(local: nil, network: nil)
+
+        /// The deadline for `item`.
+        public func duration(for item: MediaItem) -> Duration? { item.url.isFileURL ? local : network }
     }
 
     /// The engine this feature's commands go to; nil sends them to the store's engine. A parent
@@ -251,24 +281,29 @@ public struct PlayerFeature: Reducer, Sendable {
     public let makeItemID: @Sendable () -> ItemID
     /// How often the displayed position is refreshed while playing.
     public let tickInterval: Duration
+    /// How long an item may take to become ready.
+    public let readinessDeadline: ReadinessDeadline
 
     /// Creates the feature with its dependencies (real ones by default).
     public init(
         engine: (any PlaybackEngine)? = nil, clock: any Clock<Duration> = ContinuousClock(),
         now: @escaping @Sendable () -> HostTime = { .now }, makeItemID: @escaping @Sendable () -> ItemID = { .next() },
-        tickInterval: Duration = .milliseconds(250)
+        tickInterval: Duration = .milliseconds(250), readinessDeadline: ReadinessDeadline = .standard
     ) {
         self.engine = engine
         self.clock = clock
         self.now = now
         self.makeItemID = makeItemID
         self.tickInterval = tickInterval
+        self.readinessDeadline = readinessDeadline
     }
 
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
         let wasPlaying = state.playerState == .playing
+        let wasLoading = state.playback.status == .loading
         let anchor = state.playback.anchor
-        let effect = handle(action, in: &state)
+        var effect = handle(action, in: &state)
+        if wasLoading, state.playback.status != .loading { effect = .merge(effect, .cancel(id: Timer.readiness)) }
         // The labels move on the ticker and on discontinuities (a new anchor: seek, rate change,
         // drift), never on every position sample, so a playing store changes ~4 times a second.
         if state.scrub == nil, action == .tick || state.playback.anchor != anchor {
@@ -373,6 +408,12 @@ public struct PlayerFeature: Reducer, Sendable {
             return command(.load(LoadRequest(item: item, autoplay: true, id: makeItemID())), in: &state)
         case .tick:
             return .none
+        case .readinessDeadlinePassed(let id):
+            guard state.playback.itemID == id, state.playback.status == .loading else { return .none }
+            PlaybackReducer.reduce(&state.playback, .abandoned(id, PlayerError(.timedOut)), at: now())
+            // The engine may be stuck in a C library: the stop is queued behind it, never awaited,
+            // and not recorded (the item stays failed, not unloaded).
+            return .engine(.stop, on: engine)
         case .stop:
             state.scrub = nil
             return command(.stop, in: &state)
@@ -459,7 +500,16 @@ public struct PlayerFeature: Reducer, Sendable {
         }
         state.commandError = nil
         PlaybackReducer.reduce(&state.playback, .sent(command, reason: reason), at: now())
-        return .engine(command, on: engine) { .commandRefused(command, $0) }
+        let effect = Effect<Action>.engine(command, on: engine) { .commandRefused(command, $0) }
+        guard case .load(let request) = command, let deadline = readinessDeadline.duration(for: request.item) else {
+            return effect
+        }
+        let clock = clock
+        let timer = Effect<Action>.run { send in
+            do { try await clock.sleep(for: deadline) } catch { return }
+            await send(.readinessDeadlinePassed(request.id))
+        }
+        return .merge(effect, timer.cancellable(id: Timer.readiness, cancelInFlight: true))
     }
 
     private func clamp(_ time: TimeInterval, _ state: State) -> TimeInterval {

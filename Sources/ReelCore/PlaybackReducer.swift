@@ -8,6 +8,9 @@ public enum PlaybackInput: Hashable, Sendable {
     case refused(EngineCommand, PlayerError)
     /// The engine reported an event.
     case received(EngineEvent)
+    /// The model gave up on the item `id` (it did not become ready in time): it fails with
+    /// `error`, whatever the engine still does with it.
+    case abandoned(ItemID, PlayerError)
 }
 
 /// Derives ``PlaybackInfo`` from the commands sent to an engine and the events it sends back.
@@ -26,6 +29,12 @@ public enum PlaybackReducer {
         case .sent(let command, let reason): apply(command, reason: reason, to: &state, at: now)
         case .refused(let command, let error): refuse(command, error, in: &state, at: now)
         case .received(let event): apply(event, to: &state, at: now)
+        case .abandoned(let id, let error):
+            guard state.itemID == id, state.status == .loading else { break }
+            state.status = .failed(error)
+            state.isSeeking = false
+            state.isStalled = false
+            state.stallProgress = nil
         }
         reanchorIfRateChanged(&state, at: now)
     }

@@ -27,6 +27,9 @@ public struct PlayerError: Error, Hashable, Sendable, CustomStringConvertible {
         case invalidArgument
         /// The engine rejected a command (for example a track that does not exist).
         case commandFailed
+        /// The item did not become ready within the player's deadline (a demuxer that never
+        /// returns, a server that sends headers and then nothing).
+        case timedOut
         /// Anything else.
         case unknown
     }
@@ -66,6 +69,7 @@ public struct PlayerError: Error, Hashable, Sendable, CustomStringConvertible {
         case .engineGone: "The player has been shut down."
         case .invalidArgument: "An argument was out of range."
         case .commandFailed: "The player could not carry out the command."
+        case .timedOut: "The media did not become ready in time."
         case .unknown: "Playback failed."
         }
     }

@@ -2,6 +2,7 @@ import Foundation
 import Observation
 import ReelComposable
 import ReelCore
+import Synchronization
 
 /// An observable media player: MPlayerKit's `PlayerModel`, the app-facing face of
 /// ``ReelComposable/PlayerFeature`` running in a ``ReelComposable/Store``.
@@ -43,6 +44,14 @@ import ReelCore
 /// The player owns its engine. ``shutdown()`` releases it; afterwards every command throws
 /// ``PlayerError/Code/engineGone`` and ``events`` finishes.
 ///
+/// ## Untrusted media
+/// An item that does not become ready by its deadline (`PlayerFeature.ReadinessDeadline`) fails
+/// with ``PlayerError/Code/timedOut``, and the player stays responsive. An engine stuck inside a
+/// C library (a demuxer that never returns, a FIFO nobody writes to) cannot be reclaimed inside
+/// the process: ``shutdown()`` waits ``shutdownTimeout`` for it, then abandons it (its threads
+/// stay blocked until the library returns, if ever). Apps that play untrusted input should open
+/// it in a separate process.
+///
 /// ## Errors
 /// Commands throw what can be judged at once (a refused address, an argument out of range, a
 /// call after shutdown). A failure found later (missing file, corrupt media, network) leaves
@@ -57,6 +66,10 @@ public final class Player {
 
     /// Whether ``shutdown()`` was called.
     public private(set) var isShutDown = false
+    /// Whether ``shutdown()`` gave up waiting for a stuck engine (see "Untrusted media").
+    public private(set) var abandonedEngine = false
+    /// How long ``shutdown()`` waits for the engine before abandoning it (default 5 s).
+    @ObservationIgnored public var shutdownTimeout: Duration = .seconds(5)
 
     @ObservationIgnored private var eventTask: Task<Void, Never>?
     @ObservationIgnored private var changes: StoreObservation?
@@ -275,16 +288,38 @@ public final class Player {
 
     // MARK: - Lifetime
 
-    /// Releases the engine. Idempotent.
+    /// Releases the engine, waiting at most ``shutdownTimeout`` for it. Idempotent.
     public func shutdown() async {
         guard !isShutDown else { return }
         isShutDown = true
         // A deliberate shutdown unloads the item; only an engine that dies by itself fails it.
         store.send(.stop)
-        await engine.shutdown()
-        await eventTask?.value
+        let engine = engine
+        if await Self.finishes(within: shutdownTimeout, { await engine.shutdown() }) {
+            await eventTask?.value
+        } else {
+            abandonedEngine = true
+            eventTask?.cancel()
+        }
         changes?.cancel()
         finishStreams()
+    }
+
+    /// Runs `work` and returns true when it finished within `limit`, false at the limit (`work`
+    /// goes on by itself).
+    private static func finishes(within limit: Duration, _ work: @escaping @Sendable () async -> Void) async -> Bool {
+        let outcome = Mutex<CheckedContinuation<Bool, Never>?>(nil)
+        return await withCheckedContinuation { continuation in
+            outcome.withLock { $0 = continuation }
+            Task {
+                await work()
+                outcome.withLock { $0.take() }?.resume(returning: true)
+            }
+            Task {
+                try? await Task.sleep(for: limit)
+                outcome.withLock { $0.take() }?.resume(returning: false)
+            }
+        }
     }
 
     // MARK: - Events

@@ -18,7 +18,8 @@ struct FeatureHarness {
         store = TestStore(
             initialState: PlayerFeature.State(),
             reducer: PlayerFeature(
-                clock: clock, now: { now.now }, makeItemID: { ids.make() }, tickInterval: .seconds(1)))
+                clock: clock, now: { now.now }, makeItemID: { ids.make() }, tickInterval: .seconds(1),
+                readinessDeadline: .none))
     }
 
     /// Loads the item and answers like an engine until it plays, asserting every step.

@@ -196,3 +196,58 @@ struct PlayerFeatureModelTests {
         await harness.pauseToFinish()
     }
 }
+
+/// An item that never becomes ready fails with `timedOut` at its deadline; one that does cancels it.
+@MainActor
+@Suite("PlayerFeature: readiness deadline")
+struct ReadinessDeadlineTests {
+    let clock = TestClock()
+    let now = TestNow()
+    let ids = SequentialIDs()
+    let local = MediaItem(url: URL(fileURLWithPath: "/media/fifo"))
+    let remote = MediaItem(url: URL(string: "https://media.test/stuck.mpd")!)
+
+    func makeStore() -> TestStore<PlayerFeature.State, PlayerFeature.Action> {
+        let (now, ids) = (now, ids)
+        return TestStore(
+            initialState: PlayerFeature.State(),
+            reducer: PlayerFeature(
+                clock: clock, now: { now.now }, makeItemID: { ids.make() },
+                readinessDeadline: .init(local: .seconds(5), network: .seconds(30))))
+    }
+
+    @Test func anItemStillOpeningAtItsDeadlineFailsWithTimedOutAndTheEngineIsToldToStop() async {
+        let store = makeStore()
+        let t = now.now
+        let request = LoadRequest(item: remote, id: ItemID(rawValue: 1))
+        await store.send(.load(remote)) { $0.playback.apply(.sent(.load(request), reason: .user), at: t) }
+        store.expectCommands(.load(request))
+        await clock.advance(by: .seconds(29))
+        await store.expectNoReceivedActions()
+        await clock.advance(by: .seconds(1))
+        await store.receive(.readinessDeadlinePassed(ItemID(rawValue: 1))) {
+            $0.playback.apply(.abandoned(ItemID(rawValue: 1), PlayerError(.timedOut)), at: t)
+        }
+        store.expectCommands(.stop)
+        #expect(store.state.playerState == .paused(reason: .error(PlayerError(.timedOut))))
+        await store.finish()
+    }
+
+    @Test func anItemThatBecomesReadyCancelsItsDeadline() async {
+        let store = makeStore()
+        let t = now.now
+        let request = LoadRequest(item: local, autoplay: false, id: ItemID(rawValue: 1))
+        await store.send(.load(local, autoplay: false)) {
+            $0.playback.apply(.sent(.load(request), reason: .user), at: t)
+        }
+        store.expectCommands(.load(request))
+        for event in [
+            EngineEvent.itemStarted(ItemID(rawValue: 1)), .itemLoaded(ItemID(rawValue: 1)), .playbackRestarted,
+        ] {
+            await store.send(.engine(event)) { $0.playback.apply(.received(event), at: t) }
+        }
+        #expect(store.state.playback.status == .ready)
+        await clock.advance(by: .seconds(10))
+        await store.finish()
+    }
+}

@@ -20,7 +20,8 @@ struct RetryFeatureTests {
             initialState: RetryFeature.State(),
             reducer: RetryFeature(
                 player: PlayerFeature(
-                    clock: clock, now: { now.now }, makeItemID: { ids.make() }, tickInterval: .seconds(1000)),
+                    clock: clock, now: { now.now }, makeItemID: { ids.make() }, tickInterval: .seconds(1000),
+                    readinessDeadline: .none),
                 baseDelay: .seconds(1), maxAttempts: maxAttempts))
     }
 

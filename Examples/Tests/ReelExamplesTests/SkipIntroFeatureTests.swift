@@ -25,7 +25,8 @@ struct SkipIntroFeatureTests {
             initialState: SkipIntroFeature.State(),
             reducer: SkipIntroFeature(
                 player: PlayerFeature(
-                    clock: clock, now: { now.now }, makeItemID: { ids.make() }, tickInterval: .seconds(1000)),
+                    clock: clock, now: { now.now }, makeItemID: { ids.make() }, tickInterval: .seconds(1000),
+                    readinessDeadline: .none),
                 fallbackIntro: fallbackIntro))
     }
 

@@ -1,0 +1,41 @@
+import Foundation
+import ReelComposable
+import ReelCore
+import ReelMPV
+import ReelPlayer
+import ReelTesting
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Media that never becomes ready (a FIFO nobody writes to: libmpv's open blocks in the kernel)
+/// costs a player its readiness deadline, never its responsiveness.
+@MainActor
+@Suite("A stuck engine")
+struct StuckEngineTests {
+    @Test func aFIFOWithNoWriterTimesOutAndThePlayerStaysResponsive() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reel-fifo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("never.mkv")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+
+        let deadline = PlayerFeature.ReadinessDeadline(local: .seconds(2), network: .seconds(2))
+        let player = Player(
+            engine: try MPVEngine(configuration: .headless), feature: PlayerFeature(readinessDeadline: deadline))
+        player.shutdownTimeout = .seconds(1)
+        try player.load(MediaItem(url: fifo))
+        try await player.until(state: .paused(reason: .error(PlayerError(.timedOut))), timeout: .seconds(20))
+
+        // Still answering: commands are queued behind the stuck core, never awaited.
+        try player.setVolume(0.5)
+        #expect(player.volume == 0.5)
+        // libmpv cancels the open at quit; were it stuck, shutdown would abandon it.
+        await player.shutdown()
+        #expect(player.isShutDown)
+        let writer = open(fifo.path, O_WRONLY | O_NONBLOCK)
+        if writer >= 0 { close(writer) }
+    }
+}

@@ -147,6 +147,9 @@ public enum PlaybackReducer {
             break
         case .itemEnded(let id, let reason):
             guard id == state.itemID else { return }
+            // A failed item stays failed: the end that follows (an abandoned item's stop, or an
+            // engine that reports the failure twice) changes nothing.
+            if case .failed = state.status { return }
             switch reason {
             case .endOfMedia: endReached(&state, at: now)
             case .failed(let error):

@@ -37,6 +37,22 @@ struct PlaybackReducerTests {
         #expect(state.isSeekable == nil)
     }
 
+    @Test func anAbandonedItemFailsAndItsLaterStopChangesNothing() {
+        var harness = Harness()
+        harness.receive(.property(.paused(true)))
+        harness.send(.load(harness.request))
+        harness.receive(.itemStarted(harness.request.id))
+        PlaybackReducer.reduce(&harness.state, .abandoned(harness.request.id, PlayerError(.timedOut)), at: harness.now)
+        #expect(harness.state.playerState == .paused(reason: .error(PlayerError(.timedOut))))
+        harness.receive(.itemEnded(harness.request.id, .stopped))
+        #expect(harness.state.playerState == .paused(reason: .error(PlayerError(.timedOut))))
+        // An item that is ready is never abandoned.
+        var ready = Harness()
+        ready.loadAndStart()
+        PlaybackReducer.reduce(&ready.state, .abandoned(ready.request.id, PlayerError(.timedOut)), at: ready.now)
+        #expect(ready.state.playerState == .playing)
+    }
+
     @Test func loadingWaitsThenPlaysAfterTheFirstFrame() {
         var harness = Harness()
         harness.send(.load(harness.request))

@@ -101,11 +101,12 @@ let package = Package(
             dependencies: ["CSDL2", "ReelCore", "ReelMPV", "ReelPlayer", "ReelContainer", "ReelDrawing"],
             swiftSettings: strictSettings
         ),
-        // Layer 2: seek previews and thumbnails from local files (FFmpeg), WebVTT sprite tracks and
-        // remote media (ReelMPV's FrameGrabber); the PreviewModel a seek bar asks.
+        // Layer 3: seek previews and thumbnails from local files (FFmpeg), WebVTT sprite tracks and
+        // remote media (ReelMPV's FrameGrabber); the PreviewModel a seek bar asks, and SeekPreviews,
+        // which follows a Player's items for the container's seek bar.
         .target(
             name: "ReelPreview",
-            dependencies: ["CFFmpeg", "ReelCore", "ReelMPV"],
+            dependencies: ["CFFmpeg", "ReelCore", "ReelMPV", "ReelComposable", "ReelPlayer", "ReelContainer"],
             swiftSettings: strictSettings
         ),
         // Layer 3: test support that users can depend on: a scriptable engine, media fixtures, a
@@ -225,7 +226,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ReelPreviewTests",
-            dependencies: ["ReelCore", "ReelMPV", "ReelPreview", "ReelTesting"],
+            dependencies: ["ReelCore", "ReelMPV", "ReelPlayer", "ReelContainer", "ReelPreview", "ReelTesting"],
             swiftSettings: strictSettings
         ),
     ],

@@ -95,10 +95,13 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // Layer 4: the Linux window host: SDL2 windows and input, mpv's render API (software or
-        // OpenGL), picture in picture.
+        // OpenGL), picture in picture, the container with seek previews.
         .target(
             name: "ReelSDL",
-            dependencies: ["CSDL2", "ReelCore", "ReelMPV", "ReelPlayer", "ReelContainer", "ReelDrawing"],
+            dependencies: [
+                "CSDL2", "ReelCore", "ReelMPV", "ReelComposable", "ReelPlayer", "ReelContainer", "ReelDrawing",
+                "ReelPreview",
+            ],
             swiftSettings: strictSettings
         ),
         // Layer 3: seek previews and thumbnails from local files (FFmpeg), WebVTT sprite tracks and
@@ -199,7 +202,8 @@ let package = Package(
         .testTarget(
             name: "ReelSDLTests",
             dependencies: [
-                "CSDL2", "ReelCore", "ReelMPV", "ReelPlayer", "ReelContainer", "ReelDrawing", "ReelSDL", "ReelTesting",
+                "CSDL2", "ReelCore", "ReelMPV", "ReelPlayer", "ReelContainer", "ReelDrawing", "ReelPreview", "ReelSDL",
+                "ReelTesting",
             ],
             swiftSettings: strictSettings
         ),

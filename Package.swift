@@ -11,6 +11,9 @@ let package = Package(
     name: "Reel",
     platforms: [.macOS(.v14)],
     products: [
+        // `import Reel`: the app-facing modules in one import. Each module below stays a product
+        // of its own, for apps that want fewer (a headless player needs no SDL or cairo).
+        .library(name: "Reel", targets: ["Reel"]),
         .library(name: "ReelCore", targets: ["ReelCore"]),
         .library(name: "ReelMPV", targets: ["ReelMPV"]),
         .library(name: "ReelPlayer", targets: ["ReelPlayer"]),
@@ -120,6 +123,16 @@ let package = Package(
                 "ReelCore", "ReelPlayer", "ReelComposable",
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "CustomDump", package: "swift-custom-dump"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // Layer 5: the umbrella module: `import Reel` re-exports the app-facing modules
+        // (Sources/Reel/Reel.swift).
+        .target(
+            name: "Reel",
+            dependencies: [
+                "ReelCore", "ReelComposable", "ReelPlayer", "ReelMPV", "ReelContainer", "ReelDrawing", "ReelSDL",
+                "ReelPreview",
             ],
             swiftSettings: strictSettings
         ),

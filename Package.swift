@@ -136,6 +136,20 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // Layer 6: the README's Swift samples, one file each, compiled here; ReelSnippetsTests
+        // fails when the README and a file differ.
+        .target(
+            name: "ReelSnippets",
+            dependencies: ["Reel", "ReelMPRIS", "ReelPulse"],
+            path: "Examples/Snippets",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ReelSnippetsTests",
+            dependencies: ["ReelSnippets"],
+            path: "Examples/Tests/ReelSnippetsTests",
+            swiftSettings: strictSettings
+        ),
         // Layer 5: the `reel` command-line tool.
         .executableTarget(
             name: "ReelCLI",

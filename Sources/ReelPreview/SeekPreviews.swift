@@ -29,6 +29,7 @@ import ReelPlayer
 /// nil) while it fetches the right one. A request for another interval replaces the previous
 /// one (the model cancels the stale work). When an image arrives, ``onImage`` is called: redraw
 /// then. An item whose media has no picture (``ThumbnailError/Code/noVideo``) is not asked again.
+/// The newest ``imageLimit`` images are kept.
 ///
 /// ## Threading and lifetime
 /// Main actor only. ``shutdown()`` (or ``stop()``, which does not wait) stops following the
@@ -46,13 +47,16 @@ public final class SeekPreviews {
     /// The model of ``item``; nil without an item, for an item that cannot be previewed, and
     /// after ``shutdown()``.
     public private(set) var model: PreviewModel?
-    /// Whether ``shutdown()`` was called.
+    /// Whether ``stop()`` or ``shutdown()`` was called.
     public private(set) var isShutDown = false
+    /// How many images are kept here (the oldest go first).
+    public static let imageLimit = 300
 
     private let makeModel: @MainActor (MediaItem) -> PreviewModel?
     private var observation: StoreObservation?
-    /// The images of ``model`` here, by interval.
+    /// The images of ``model`` here, by interval, and the intervals oldest first.
     private var images: [Int: RGBAImage] = [:]
+    private var order: [Int] = []
     /// The interval being fetched.
     private var requested: Int?
     private var fetch: Task<Void, Never>?
@@ -82,6 +86,7 @@ public final class SeekPreviews {
     isolated deinit {
         observation?.cancel()
         fetch?.cancel()
+        if let model { Task { await model.shutdown() } }
     }
 
     /// The image for the interval that holds `time` when it is here; otherwise the nearest one
@@ -131,6 +136,7 @@ public final class SeekPreviews {
         fetch = nil
         requested = nil
         images = [:]
+        order = []
         exhausted = false
         generation += 1
         if let old = model {
@@ -146,7 +152,9 @@ public final class SeekPreviews {
 
     private func store(_ thumbnail: Thumbnail, for key: Int, generation: Int) {
         guard generation == self.generation else { return }
-        images[key] = RGBAImage(width: thumbnail.width, height: thumbnail.height, pixels: thumbnail.pixels)
+        let image = RGBAImage(width: thumbnail.width, height: thumbnail.height, pixels: thumbnail.pixels)
+        if images.updateValue(image, forKey: key) == nil { order.append(key) }
+        while order.count > Self.imageLimit { images[order.removeFirst()] = nil }
         onImage?()
     }
 

@@ -107,4 +107,34 @@ struct SeekPreviewsTests {
         await previews.shutdown()
         await player.shutdown()
     }
+
+    @Test func onlyTheNewestImagesAreKept() async throws {
+        let previews = SeekPreviews(player: player) { _ in
+            PreviewModel(provider: SolidProvider(), configuration: .init(interval: 1))
+        }
+        let arrivals = CountSignal()
+        previews.onImage = { arrivals.increment("image") }
+        try player.load(MediaItem(url: URL(string: "https://media.test/clip.mp4")!))
+        let count = SeekPreviews.imageLimit + 1
+        for second in 0..<count {
+            _ = previews.image(at: Double(second))
+            try #require(await arrivals.wait(for: "image", atLeast: second + 1, timeout: .seconds(10)))
+        }
+        // The first second's image went: the nearest one kept (the next second's) answers for it.
+        #expect(previews.image(at: 0)?.pixels.first == 2)
+        #expect(previews.image(at: 1)?.pixels.first == 2)
+        #expect(previews.image(at: Double(count - 1))?.pixels.first == UInt8(truncatingIfNeeded: count))
+        await previews.shutdown()
+        await player.shutdown()
+    }
+}
+
+/// Makes a 1×1 thumbnail at once whose red channel is the second asked for plus one.
+private struct SolidProvider: ThumbnailProvider {
+    func thumbnail(at time: Double) async throws(ThumbnailError) -> Thumbnail {
+        let red = UInt8(truncatingIfNeeded: Int(time) + 1)
+        return Thumbnail(time: time, width: 1, height: 1, pixels: [red, 0, 0, 255])
+    }
+
+    func duration() async throws(ThumbnailError) -> Double? { nil }
 }

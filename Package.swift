@@ -11,6 +11,9 @@ let package = Package(
     name: "Reel",
     platforms: [.macOS(.v14)],
     products: [
+        // `import Reel`: the app-facing modules in one import. Each module below stays a product
+        // of its own, for apps that want fewer (a headless player needs no SDL or cairo).
+        .library(name: "Reel", targets: ["Reel"]),
         .library(name: "ReelCore", targets: ["ReelCore"]),
         .library(name: "ReelMPV", targets: ["ReelMPV"]),
         .library(name: "ReelPlayer", targets: ["ReelPlayer"]),
@@ -95,17 +98,21 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // Layer 4: the Linux window host: SDL2 windows and input, mpv's render API (software or
-        // OpenGL), picture in picture.
+        // OpenGL), picture in picture, the container with seek previews.
         .target(
             name: "ReelSDL",
-            dependencies: ["CSDL2", "ReelCore", "ReelMPV", "ReelPlayer", "ReelContainer", "ReelDrawing"],
+            dependencies: [
+                "CSDL2", "ReelCore", "ReelMPV", "ReelComposable", "ReelPlayer", "ReelContainer", "ReelDrawing",
+                "ReelPreview",
+            ],
             swiftSettings: strictSettings
         ),
-        // Layer 2: seek previews and thumbnails from local files (FFmpeg), WebVTT sprite tracks and
-        // remote media (ReelMPV's FrameGrabber); the PreviewModel a seek bar asks.
+        // Layer 3: seek previews and thumbnails from local files (FFmpeg), WebVTT sprite tracks and
+        // remote media (ReelMPV's FrameGrabber); the PreviewModel a seek bar asks, and SeekPreviews,
+        // which follows a Player's items for the container's seek bar.
         .target(
             name: "ReelPreview",
-            dependencies: ["CFFmpeg", "ReelCore", "ReelMPV"],
+            dependencies: ["CFFmpeg", "ReelCore", "ReelMPV", "ReelComposable", "ReelPlayer", "ReelContainer"],
             swiftSettings: strictSettings
         ),
         // Layer 3: test support that users can depend on: a scriptable engine, media fixtures, a
@@ -117,6 +124,30 @@ let package = Package(
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "CustomDump", package: "swift-custom-dump"),
             ],
+            swiftSettings: strictSettings
+        ),
+        // Layer 5: the umbrella module: `import Reel` re-exports the app-facing modules
+        // (Sources/Reel/Reel.swift).
+        .target(
+            name: "Reel",
+            dependencies: [
+                "ReelCore", "ReelComposable", "ReelPlayer", "ReelMPV", "ReelContainer", "ReelDrawing", "ReelSDL",
+                "ReelPreview",
+            ],
+            swiftSettings: strictSettings
+        ),
+        // Layer 6: the README's Swift samples, one file each, compiled here; ReelSnippetsTests
+        // fails when the README and a file differ.
+        .target(
+            name: "ReelSnippets",
+            dependencies: ["Reel", "ReelMPRIS", "ReelPulse"],
+            path: "Examples/Snippets",
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ReelSnippetsTests",
+            dependencies: ["ReelSnippets"],
+            path: "Examples/Tests/ReelSnippetsTests",
             swiftSettings: strictSettings
         ),
         // Layer 5: the `reel` command-line tool.
@@ -198,7 +229,8 @@ let package = Package(
         .testTarget(
             name: "ReelSDLTests",
             dependencies: [
-                "CSDL2", "ReelCore", "ReelMPV", "ReelPlayer", "ReelContainer", "ReelDrawing", "ReelSDL", "ReelTesting",
+                "CSDL2", "ReelCore", "ReelMPV", "ReelPlayer", "ReelContainer", "ReelDrawing", "ReelPreview", "ReelSDL",
+                "ReelTesting",
             ],
             swiftSettings: strictSettings
         ),
@@ -225,7 +257,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ReelPreviewTests",
-            dependencies: ["ReelCore", "ReelMPV", "ReelPreview", "ReelTesting"],
+            dependencies: ["ReelCore", "ReelMPV", "ReelPlayer", "ReelContainer", "ReelPreview", "ReelTesting"],
             swiftSettings: strictSettings
         ),
     ],

@@ -2,11 +2,10 @@ import ReelContainer
 import ReelCore
 
 /// Composes one still picture: video where an ``OverlayHost`` wants it, the host's overlays on
-/// top. The seam where the player container plugs into `reel snapshot --controls`: any
-/// ``OverlayHost`` works, ``BasicControlsOverlay`` until the container exists.
+/// top: how `reel snapshot --controls` draws the player container over a frame.
 ///
 /// ```swift
-/// let composer = SnapshotComposer(overlay: controls)
+/// let composer = SnapshotComposer(overlay: PlayerContainer(store: store))
 /// let frame = try composer.compose(width: 1280, height: 720) { frame, rect in
 ///     try source.render(into: frame, rect: rect)
 /// }

@@ -5,8 +5,8 @@
 /// let image = RGBAImage(width: thumbnail.width, height: thumbnail.height, pixels: thumbnail.pixels)
 /// ```
 ///
-/// The layout is the one of ReelContainer's `RGBAImage` (which this module does not import):
-/// `width × height × 4` bytes, row by row, red, green, blue, alpha.
+/// The layout is the one of ReelContainer's `RGBAImage`: `width × height × 4` bytes, row by
+/// row, red, green, blue, alpha.
 public struct Thumbnail: Hashable, Sendable {
     /// The position the picture shows, in seconds from the start: for keyframe thumbnails the
     /// keyframe at or before ``requestedTime``, for sprites the start of the cue.

@@ -5,6 +5,7 @@ import ReelCore
 import ReelDrawing
 import ReelMPV
 import ReelPlayer
+import ReelPreview
 
 /// An SDL2 window that shows a ``ReelPlayer/Player``'s video with Reel's controls (a
 /// ``ReelContainer/PlayerContainer`` on the player's store, or any ``OverlayHost``) drawn on top,
@@ -67,11 +68,15 @@ public final class PlayerWindow {
         public var fullscreen: Bool
         /// Whether the user may resize the window.
         public var resizable: Bool
+        /// Whether the default container's seek bar shows previews of the player's items
+        /// (``ReelPreview/SeekPreviews``); unused with an overlay of the app's.
+        public var seekPreviews: Bool
 
         /// Creates options.
         public init(
             title: String = "Reel", size: Size = Size(width: 1280, height: 720),
-            renderPath: RenderPath.Preference? = nil, fullscreen: Bool = false, resizable: Bool = true
+            renderPath: RenderPath.Preference? = nil, fullscreen: Bool = false, resizable: Bool = true,
+            seekPreviews: Bool = true
         ) {
             self.title = title
             self.size = size
@@ -82,6 +87,7 @@ public final class PlayerWindow {
                 ?? .automatic
             self.fullscreen = fullscreen
             self.resizable = resizable
+            self.seekPreviews = seekPreviews
         }
     }
 
@@ -111,6 +117,12 @@ public final class PlayerWindow {
     public var onUnhandledInput: ((InputEvent) -> Void)?
     /// Whether ``close()`` ran.
     public private(set) var isClosed = false
+    /// The container the window made for its player (`init(player:)` without an overlay).
+    public private(set) var container: PlayerContainer?
+    /// The default container's seek previews (``Options/seekPreviews``); stopped when the window
+    /// closes (await their ``ReelPreview/SeekPreviews/shutdown()`` to wait until their models are
+    /// released).
+    public private(set) var seekPreviews: SeekPreviews?
 
     let surface: WindowSurface
     private let overlay: any OverlayHost
@@ -144,9 +156,10 @@ public final class PlayerWindow {
     ///   - player: a player on an ``MPVEngine`` made with the render API or with no video output
     ///     (its video is switched to the window's renderer); not with mpv's own window.
     ///   - overlay: what is drawn over the video and receives input; by default Reel's controls
-    ///     (``ReelContainer/PlayerContainer`` on the player's store, with seek previews when
-    ///     `options.seekPreviews` is on). `q` in the controls closes the window.
-    ///   - options: the title, size and render path.
+    ///     (``container``: a ``ReelContainer/PlayerContainer`` on the player's store, with
+    ///     ``seekPreviews`` when ``Options/seekPreviews`` is on). `q` in the controls closes the
+    ///     window.
+    ///   - options: the title, size, render path and seek previews.
     /// - Throws: ``HostError`` when the player's engine is not an `MPVEngine`, or SDL, OpenGL (if
     ///   forced) or the renderer cannot be set up.
     public convenience init(player: Player, overlay: (any OverlayHost)? = nil, options: Options = Options())
@@ -157,9 +170,24 @@ public final class PlayerWindow {
                 .renderer,
                 message: "A window shows an MPVEngine's video; this player drives \(type(of: player.engine)).")
         }
-        let container = overlay == nil ? PlayerContainer(store: player.store) : nil
-        try self.init(engine: engine, overlay: overlay ?? container!, options: options)
-        container?.onQuit = { [weak self] in self?.close() }
+        guard let overlay else {
+            let previews = options.seekPreviews ? SeekPreviews(player: player) : nil
+            let configuration = ContainerConfiguration.standard(previewImage: previews.map { $0.image(at:) })
+            let container = PlayerContainer(store: player.store, configuration: configuration)
+            do {
+                try self.init(engine: engine, overlay: container, options: options)
+            } catch {
+                previews?.stop()
+                throw error
+            }
+            self.container = container
+            seekPreviews = previews
+            previews?.onImage = { [weak container] in container?.context.setNeedsDisplay() }
+            container.onQuit = { [weak self] in self?.close() }
+            connect(player)
+            return
+        }
+        try self.init(engine: engine, overlay: overlay, options: options)
         connect(player)
     }
 
@@ -258,6 +286,7 @@ public final class PlayerWindow {
         continuation.finish()
         reportPresentation()
         presentationObservation?.cancel()
+        seekPreviews?.stop()
     }
 
     // MARK: - Loop

@@ -1,4 +1,5 @@
 import Foundation
+import ReelComposable
 import ReelContainer
 import ReelCore
 import ReelDrawing
@@ -27,29 +28,36 @@ struct SnapshotTests {
         #expect(FFmpegFrame.meanAbsoluteDifference(frame.rgbBytes(), neighbour) > difference + 2)
     }
 
-    @Test func theComposerDrawsTheOverlayOverTheVideoOnly() async throws {
+    @Test func theComposerDrawsTheContainerOverTheVideoOnly() async throws {
         let clip = try await MediaFixtures.url(for: .tenSecondClip)
         let source = try await SnapshotSource.open(clip, at: 2)
         defer { Task { await source.close() } }
         let bare = try SnapshotComposer().compose(width: 640, height: 480) { frame, rect throws(PlayerError) in
             try source.render(into: frame, rect: rect)
         }
-        let controls = BasicControlsOverlay(title: "Ten seconds")
-        controls.position = 2
-        controls.duration = 10
-        let composed = try SnapshotComposer(overlay: controls).compose(width: 640, height: 480) {
+        var state = PlayerFeature.State()
+        state.playback = source.playback
+        state.elapsedTime = 2
+        let container = PlayerContainer(store: Store(initialState: state, reducer: PlayerFeature()))
+        container.controls.present()
+        let composed = try SnapshotComposer(overlay: container).compose(width: 640, height: 480) {
             frame, rect throws(PlayerError) in
             try source.render(into: frame, rect: rect)
         }
-        // The middle of the picture is untouched video…
-        #expect(composed.pixel(x: 320, y: 240) == bare.pixel(x: 320, y: 240))
+        // Between the controls the picture is untouched video…
         #expect(composed.pixel(x: 100, y: 200) == bare.pixel(x: 100, y: 200))
-        // …the play icon is white, and the bar darkens what lies under it.
-        #expect(composed.pixel(x: 16 + 24 - 5, y: 480 - 38) == (255, 255, 255))
+        #expect(composed.pixel(x: 540, y: 280) == bare.pixel(x: 540, y: 280))
+        // …the large play button's icon in the middle is white…
+        let button = try #require(container.controls.frames(in: .center).first)
+        #expect(composed.pixel(x: Int(button.midX), y: Int(button.midY)) == (255, 255, 255))
+        #expect(bare.pixel(x: Int(button.midX), y: Int(button.midY)) != (255, 255, 255))
+        // …and the bottom scrim darkens what lies just above the seek bar.
+        let bar = try #require(container.controls.frames(in: .bottom1).first)
+        let y = Int(bar.minY) - 4
         var darker = 0
         for x in stride(from: 80, to: 560, by: 8) {
-            let over = composed.pixel(x: x, y: 480 - 26)
-            let under = bare.pixel(x: x, y: 480 - 26)
+            let over = composed.pixel(x: x, y: y)
+            let under = bare.pixel(x: x, y: y)
             if Int(over.red) + Int(over.green) + Int(over.blue) < Int(under.red) + Int(under.green) + Int(under.blue) {
                 darker += 1
             }

@@ -19,7 +19,7 @@ extension PlayerWindowTests {
         let engine = try MPVEngine(configuration: configuration)
         let player = Player(engine: engine)
         let window = try PlayerWindow(
-            player: player, overlay: BasicControlsOverlay(title: "PiP"),
+            player: player,
             options: .init(title: "Reel PiP test", size: Size(width: 640, height: 360), renderPath: .software))
         let running = Task { await window.run() }
         defer { running.cancel() }

@@ -3,6 +3,8 @@ import ReelContainer
 import ReelCore
 import ReelDrawing
 import ReelMPV
+import ReelPlayer
+import ReelPreview
 import ReelSDL
 import ReelTesting
 import Testing
@@ -16,37 +18,39 @@ import Testing
 struct PlayerWindowTests {
     private static var environment: [String: String] { ProcessInfo.processInfo.environment }
 
-    /// Plays `url` in a window for `seconds`, then captures what it shows and closes it.
-    private func play(
-        _ url: URL, for seconds: Double, path: RenderPath.Preference?, size: Size, overlay: BasicControlsOverlay
-    ) async throws -> (window: PlayerWindow, frame: FrameBuffer?) {
+    /// A player on an engine with the render API, and a window with Reel's controls for it (the
+    /// default container, its controls always shown so that a capture finds them).
+    private func makeWindow(
+        title: String = "Reel test", size: Size = Size(width: 640, height: 360), path: RenderPath.Preference? = nil,
+        seekPreviews: Bool = true
+    ) throws -> (player: Player, window: PlayerWindow) {
         var configuration = MPVConfiguration.headless
         configuration.video = .renderAPI
-        let engine = try MPVEngine(configuration: configuration)
+        let player = Player(engine: try MPVEngine(configuration: configuration))
         let window = try PlayerWindow(
-            engine: engine, overlay: overlay, options: .init(title: "Reel test", size: size, renderPath: path))
-        let events = engine.events
-        let follower = Task { @MainActor in
-            for await event in events {
-                switch event {
-                case .property(.position(let position?, _)): overlay.position = position
-                case .property(.duration(let duration)): overlay.duration = duration
-                default: break
-                }
-            }
+            player: player,
+            options: .init(title: title, size: size, renderPath: path, seekPreviews: seekPreviews))
+        window.container?.controls.displayStyle = .always
+        return (player, window)
+    }
+
+    /// Plays `url` in a window until `seconds` into it (or its end), then captures what the
+    /// window shows and closes it.
+    private func play(
+        _ url: URL, until seconds: Double, path: RenderPath.Preference?, size: Size
+    ) async throws -> (window: PlayerWindow, container: PlayerContainer, frame: FrameBuffer?) {
+        let (player, window) = try makeWindow(size: size, path: path)
+        let container = try #require(window.container)
+        let running = Task { await window.run() }
+        try player.load(MediaItem(url: url))
+        try await player.until("\(seconds) s played", timeout: .seconds(seconds + 30)) {
+            $0.currentTime >= seconds || $0.playback.status == .ended
         }
-        try engine.send(.load(LoadRequest(item: MediaItem(url: url))))
-        var frame: FrameBuffer?
-        let closer = Task { @MainActor in
-            try? await Task.sleep(for: .seconds(seconds))
-            frame = window.captureFrame()
-            window.close()
-        }
-        await window.run()
-        await closer.value
-        await engine.shutdown()
-        follower.cancel()
-        return (window, frame)
+        let frame = window.captureFrame()
+        window.close()
+        await running.value
+        await player.shutdown()
+        return (window, container, frame)
     }
 
     private func save(_ frame: FrameBuffer, _ name: String) throws {
@@ -62,11 +66,10 @@ struct PlayerWindowTests {
     }
 
     @Test(arguments: paths)
-    func theWindowShowsVideoWithTheOverlayOnTop(_ path: RenderPath.Preference) async throws {
+    func theWindowShowsVideoWithTheControlsOnTop(_ path: RenderPath.Preference) async throws {
         let clip = try await MediaFixtures.url(for: .tenSecondClip)
-        let overlay = BasicControlsOverlay(title: "Ten seconds")
-        let (window, captured) = try await play(
-            clip, for: 1.5, path: path, size: Size(width: 640, height: 360), overlay: overlay)
+        let (window, container, captured) = try await play(
+            clip, until: 1.5, path: path, size: Size(width: 640, height: 360))
         #expect(window.renderPath == (path == .software ? .software : .openGL))
         #expect(window.isClosed)
         let frame = try #require(captured)
@@ -76,8 +79,10 @@ struct PlayerWindowTests {
         #expect(frame.pixel(x: 20, y: 180) == (0, 0, 0))
         let middle = frame.pixel(x: 320, y: 120)
         #expect(Int(middle.red) + Int(middle.green) + Int(middle.blue) > 60)
-        // The pause icon's left bar (playing) is white.
-        #expect(frame.pixel(x: 16 + 24 - 5, y: 360 - 38) == (255, 255, 255))
+        // The container's large play/pause button sits in the middle, its pause icon white.
+        let button = try #require(container.controls.frames(in: .center).first)
+        #expect(abs(button.midX - 320) < 1 && abs(button.midY - 180) < 1)
+        #expect(Self.whitePixels(in: frame, within: button) > 100)
         #expect(window.statistics.videoFrames > 15)
         #expect(window.statistics.overlayDraws >= 2)
         print(
@@ -85,26 +90,26 @@ struct PlayerWindowTests {
                 + "\(window.statistics.presentedFrames) presented")
     }
 
-    /// Two windows in one process, each with its own engine, playing at once: every SDL and
+    /// Two windows in one process, each with its own player, playing at once: every SDL and
     /// render call runs on the one render thread, so this no longer corrupts the heap.
     @Test func twoWindowsPlayAtOnce() async throws {
         let clip = try await MediaFixtures.url(for: .tenSecondClip)
         var windows: [PlayerWindow] = []
-        var engines: [MPVEngine] = []
+        var players: [Player] = []
         for index in 0..<2 {
-            var configuration = MPVConfiguration.headless
-            configuration.video = .renderAPI
-            let engine = try MPVEngine(configuration: configuration)
-            let window = try PlayerWindow(
-                engine: engine, overlay: BasicControlsOverlay(title: "Window \(index)"),
-                options: .init(title: "Reel two \(index)", size: Size(width: 480, height: 270)))
-            try engine.send(.load(LoadRequest(item: MediaItem(url: clip))))
+            let (player, window) = try makeWindow(
+                title: "Reel two \(index)", size: Size(width: 480, height: 270), path: .software)
+            try player.load(MediaItem(url: clip))
             windows.append(window)
-            engines.append(engine)
+            players.append(player)
         }
         let seconds = Double(Self.environment["REEL_SDL_TWO_WINDOW_SECONDS"] ?? "1.5") ?? 1.5
-        let closer = Task { @MainActor [windows] in
-            try? await Task.sleep(for: .seconds(seconds))
+        let closer = Task { @MainActor [windows, players] in
+            for player in players {
+                try? await player.until("\(seconds) s played", timeout: .seconds(seconds + 30)) {
+                    $0.currentTime >= seconds
+                }
+            }
             for window in windows { window.close() }
         }
         // A constant: ThreadSanitizer's instrumentation of reads of the variable `windows` made the
@@ -114,33 +119,93 @@ struct PlayerWindowTests {
         async let second: Void = pair[1].run()
         _ = await (first, second)
         await closer.value
-        for engine in engines { await engine.shutdown() }
+        for player in players {
+            #expect(player.currentTime >= seconds)
+            await player.shutdown()
+        }
         for window in windows { #expect(window.statistics.videoFrames > 10) }
     }
 
-    @Test func keysTheOverlayIgnoresReachTheHandler() async throws {
-        var configuration = MPVConfiguration.headless
-        configuration.video = .renderAPI
-        let engine = try MPVEngine(configuration: configuration)
-        let overlay = BasicControlsOverlay()
-        var toggled = 0
-        overlay.onTogglePause = { toggled += 1 }
-        let window = try PlayerWindow(engine: engine, overlay: overlay, options: .init(renderPath: .software))
-        var unhandled: [InputEvent] = []
-        window.onUnhandledInput = { unhandled.append($0) }
-        let typing = Task { @MainActor in
-            try? await Task.sleep(for: .milliseconds(300))
-            for key in ["space", "m"] { Self.xdotool("key", "--window", Self.windowID(title: "Reel") ?? "", key) }
-            try? await Task.sleep(for: .milliseconds(500))
-            window.close()
+    /// Keys the controls bind reach the player (Space plays); the others reach the handler.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool"), "needs xdotool"))
+    func keysTheControlsIgnoreReachTheHandler() async throws {
+        let clip = try await MediaFixtures.url(for: .tenSecondClip)
+        let (player, window) = try makeWindow(title: "Reel keys", path: .software)
+        let unhandled = CountSignal()
+        window.onUnhandledInput = { input in
+            switch input {
+            case .keyDown(.character("x"), _, _): unhandled.increment("x")
+            case .tick: unhandled.increment("tick")
+            default: break
+            }
         }
-        await window.run()
-        await typing.value
-        await engine.shutdown()
-        guard Self.windowToolAvailable else { return }
-        #expect(toggled == 1)
-        #expect(unhandled.contains { if case .keyDown(.character("m"), _, _) = $0 { true } else { false } })
-        #expect(unhandled.contains { if case .tick = $0 { true } else { false } })
+        let running = Task { await window.run() }
+        try player.load(MediaItem(url: clip), autoplay: false)
+        try await player.until(status: .ready)
+        let found = await Command.outputInBackground([
+            "timeout", "10", "xdotool", "search", "--sync", "--name", "Reel keys",
+        ])
+        let id = try #require(found.split(separator: "\n").last.map(String.init))
+        for key in ["space", "x"] { Command.output("xdotool", "key", "--window", id, key) }
+        try await player.until(state: .playing)
+        #expect(await unhandled.wait(for: "x", atLeast: 1, timeout: .seconds(10)))
+        #expect(await unhandled.wait(for: "tick", atLeast: 1, timeout: .seconds(10)))
+        window.close()
+        await running.value
+        await player.shutdown()
+    }
+
+    /// The default container's seek bar shows previews of the player's item where the pointer
+    /// hovers; the option turns them off, and closing the window stops them.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool"), "needs xdotool"))
+    func theSeekBarShowsPreviewsOfTheItem() async throws {
+        let (bare, plain) = try makeWindow(title: "Reel without previews", path: .software, seekPreviews: false)
+        #expect(plain.container != nil && plain.seekPreviews == nil)
+        plain.close()
+        await bare.shutdown()
+
+        let clip = try await MediaFixtures.url(for: .tenSecondClip)
+        // Large enough that the picture stays clear of the play button in the middle.
+        let (player, window) = try makeWindow(
+            title: "Reel previews", size: Size(width: 960, height: 540), path: .software)
+        let container = try #require(window.container)
+        let previews = try #require(window.seekPreviews)
+        let arrivals = CountSignal()
+        let redraw = previews.onImage
+        previews.onImage = {
+            redraw?()
+            arrivals.increment("image")
+        }
+        let running = Task { await window.run() }
+        try player.load(MediaItem(url: clip), autoplay: false)
+        try await player.until(status: .ready)
+        #expect(previews.item?.url == clip)
+        let found = await Command.outputInBackground(
+            ["timeout", "10", "xdotool", "search", "--sync", "--name", "Reel previews"])
+        let id = try #require(found.split(separator: "\n").last.map(String.init))
+        let bar = try #require(container.controls.frames(in: .bottom1).first)
+        let hover = (x: Int(bar.midX.rounded()), y: Int(bar.midY.rounded()))
+        Command.output("xdotool", "mousemove", "--window", id, "\(hover.x)", "\(hover.y)")
+        #expect(await arrivals.wait(for: "image", atLeast: 1, timeout: .seconds(20)))
+        let time = SeekBar.time(at: Double(hover.x), duration: 10, in: bar)
+        let image = try #require(previews.image(at: time))
+        #expect(image.width == 160 && image.height == 120)
+        let frame = try #require(window.captureFrame())
+        try save(frame, "window-preview.png")
+        // The picture sits above the hover point, centred on it: find where its rows match best.
+        let left = max(0, min(hover.x - 80, 960 - 160))
+        let distances = (0..<(hover.y - 120)).map { top in
+            [20, 60, 100].map { Self.distance(frame, top + $0, left, image, $0) }.reduce(0, +) / 3
+        }
+        let best = try #require(distances.min())
+        print("seek preview: mean difference of three rows \(best)")
+        #expect(best < 12)
+
+        window.close()
+        #expect(previews.isShutDown && previews.model == nil)
+        await running.value
+        await previews.shutdown()
+        await player.shutdown()
     }
 
     /// A long run for measurements: `REEL_SDL_SOAK_MEDIA=file REEL_SDL_SOAK_SECONDS=10` (and
@@ -152,9 +217,8 @@ struct PlayerWindowTests {
     func soak() async throws {
         let media = URL(fileURLWithPath: try #require(Self.environment["REEL_SDL_SOAK_MEDIA"]))
         let seconds = Double(Self.environment["REEL_SDL_SOAK_SECONDS"] ?? "10") ?? 10
-        let overlay = BasicControlsOverlay(title: media.lastPathComponent)
-        let (window, frame) = try await play(
-            media, for: seconds, path: nil, size: Size(width: 1280, height: 720), overlay: overlay)
+        let (window, _, frame) = try await play(
+            media, until: seconds, path: nil, size: Size(width: 1280, height: 720))
         if let frame { try save(frame, "soak-\(window.renderPath.rawValue).png") }
         let statistics = window.statistics
         let presented = Double(max(1, statistics.presentedFrames))
@@ -170,17 +234,30 @@ struct PlayerWindowTests {
         #expect(statistics.videoFrames > Int(seconds * 20))
     }
 
-    private static var windowToolAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool") }
-
-    private static func windowID(title: String) -> String? {
-        guard windowToolAvailable else { return nil }
-        let output = xdotool("search", "--name", title)
-        return output.split(separator: "\n").last.map(String.init)
+    /// How many pure white pixels `frame` has inside `rect`.
+    static func whitePixels(in frame: FrameBuffer, within rect: Rect) -> Int {
+        var count = 0
+        for y in Int(rect.minY)..<Int(rect.maxY) {
+            for x in Int(rect.minX)..<Int(rect.maxX) where frame.pixel(x: x, y: y) == (255, 255, 255) {
+                count += 1
+            }
+        }
+        return count
     }
 
-    @discardableResult
-    private static func xdotool(_ arguments: String...) -> String {
-        guard windowToolAvailable else { return "" }
-        return Command.output(["xdotool"] + arguments)
+    /// The mean absolute difference per channel between row `imageRow` of `image` and row
+    /// `frameRow` of `frame` from x = `left`.
+    static func distance(_ frame: FrameBuffer, _ frameRow: Int, _ left: Int, _ image: RGBAImage, _ imageRow: Int)
+        -> Double
+    {
+        var total = 0
+        for x in 0..<image.width {
+            let pixel = frame.pixel(x: left + x, y: frameRow)
+            let offset = (imageRow * image.width + x) * 4
+            total += abs(Int(pixel.red) - Int(image.pixels[offset]))
+            total += abs(Int(pixel.green) - Int(image.pixels[offset + 1]))
+            total += abs(Int(pixel.blue) - Int(image.pixels[offset + 2]))
+        }
+        return Double(total) / Double(image.width * 3)
     }
 }

@@ -19,11 +19,11 @@ final class DesktopControls {
     private let screensaver: ScreenSaverInhibitor?
     private let audioOutput: AudioOutputMonitor?
 
-    /// Publishes `target` and starts watching sleep and the audio output. `onSleep` gets `true`
+    /// Publishes `player` and starts watching sleep and the audio output. `onSleep` gets `true`
     /// before the system sleeps and `false` after it woke; `onOutputLost` is called when the
     /// audio output this process plays on goes away.
     init(
-        _ target: any RemoteControllable, options: PlaybackOptions, onSleep: @escaping @MainActor (Bool) -> Void,
+        _ player: Player, options: PlaybackOptions, onSleep: @escaping @MainActor (Bool) -> Void,
         onOutputLost: @escaping @MainActor () -> Void
     ) {
         audioOutput = options.noAudio ? nil : Self.watchAudioOutput(verbose: options.verbose, onOutputLost)
@@ -33,7 +33,7 @@ final class DesktopControls {
             screensaver = nil
             return
         }
-        let service = MPRISService(target)
+        let service = MPRISService(player)
         do {
             try service.start()
             mpris = service
@@ -50,7 +50,7 @@ final class DesktopControls {
             if verbose { Console.error("reel: sleep is not watched: \(error.message)\n") }
             sleep = nil
         }
-        let inhibitor = ScreenSaverInhibitor(target)
+        let inhibitor = ScreenSaverInhibitor(player)
         inhibitor.onFailure = { reason in
             if verbose { Console.error("reel: the screensaver is not inhibited: \(reason)\n") }
         }
@@ -110,18 +110,6 @@ final class DesktopControls {
     var onRaise: (@MainActor () -> Void)? {
         get { mpris?.onRaise }
         set { mpris?.onRaise = newValue }
-    }
-
-    /// What MPRIS's `Fullscreen` writes do (`CanSetFullscreen` is true once set).
-    var onSetFullscreen: (@MainActor (Bool) -> Void)? {
-        get { mpris?.onSetFullscreen }
-        set { mpris?.onSetFullscreen = newValue }
-    }
-
-    /// Whether the window is fullscreen, as MPRIS shows it.
-    var isFullscreen: Bool {
-        get { mpris?.isFullscreen ?? false }
-        set { mpris?.isFullscreen = newValue }
     }
 
     /// Leaves the buses, releasing the screensaver.

@@ -87,9 +87,6 @@ final class WindowSession {
         let desktop = DesktopControls(player: player, options: options)
         desktop.onQuit = { [weak window] in window?.close() }
         desktop.onRaise = { [weak window] in window?.raise() }
-        desktop.onSetFullscreen = { [weak player] fullscreen in
-            try? player?.setPresentation(fullscreen ? .fullscreen : .inline)
-        }
         window.onUnhandledInput = { _ in }
 
         let (interrupts, interrupt) = AsyncStream<Int32>.makeStream()
@@ -104,7 +101,6 @@ final class WindowSession {
 
         reporter.begin(item, keysEnabled: false)
         store.send(.load(item))
-        desktop.isFullscreen = player.presentation == .fullscreen
         // Follows the store and the container by observation, and ticks the reporter four times
         // a second: no polling between changes.
         let observer = Task { [weak window] in
@@ -125,7 +121,6 @@ final class WindowSession {
                     subtitleClearance = clearance
                     try? engine.send(.setSubtitleMargin(clearance))
                 }
-                desktop.isFullscreen = player.presentation == .fullscreen
                 let state = store.state.playerState
                 if store.state.playback.item != nil, state != lastState {
                     lastState = state

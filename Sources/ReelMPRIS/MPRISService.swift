@@ -2,6 +2,7 @@ import CSystemdBus
 import Foundation
 import Observation
 import ReelCore
+import ReelPlayer
 import Synchronization
 
 /// Publishes a player on D-Bus as an MPRIS media player, so desktop media controls, media keys
@@ -16,9 +17,13 @@ import Synchronization
 /// Both interfaces of MPRIS 2.2 are exported: `org.mpris.MediaPlayer2` and
 /// `org.mpris.MediaPlayer2.Player` with every property, the methods, `PropertiesChanged` after
 /// every change of the player's observable state, and `Seeked` when the position jumps.
-/// Commands reach the player with the reason ``IntentReason/remote``. `Next`, `Previous`,
-/// `Raise`, `Quit` and `Fullscreen` are hooks the app sets; their `Can…` properties are false
-/// until it does.
+/// Commands reach the player with the reason ``IntentReason/remote``, through the same
+/// ``ReelPlayer/Player`` methods an app calls, so they behave alike with or without a window.
+/// `Fullscreen` is the player's ``ReelPlayer/Player/presentation`` (its one owner): it reads
+/// `presentation == .fullscreen`, can be set while a window shows the video
+/// (`presentation != .none`), and a client's write asks the player
+/// (``ReelPlayer/Player/setPresentation(_:)``), which the window follows. `Next`, `Previous`,
+/// `Raise` and `Quit` are hooks the app sets; their `Can…` properties are false until it does.
 ///
 /// ## Threading
 /// Main actor. The connection runs on a thread of its own, which answers property reads from a
@@ -39,13 +44,9 @@ public final class MPRISService {
     public var onNext: (@MainActor () -> Void)? { didSet { publish() } }
     /// Called for `Previous`; `CanGoPrevious` is true while set.
     public var onPrevious: (@MainActor () -> Void)? { didSet { publish() } }
-    /// Called when a client sets `Fullscreen`; `CanSetFullscreen` is true while set. The app
-    /// reports the result through ``isFullscreen``.
-    public var onSetFullscreen: (@MainActor (Bool) -> Void)? { didSet { publish() } }
-    /// Whether the player's window is fullscreen (`Fullscreen`).
-    public var isFullscreen = false { didSet { publish() } }
 
-    private let target: any RemoteControllable
+    /// The player published.
+    public let player: Player
     private let configuration: MPRISConfiguration
     private var connection: BusConnection?
     private var endpoint: MPRISEndpoint?
@@ -53,10 +54,9 @@ public final class MPRISService {
     private var seekBaseline: (item: ItemID?, anchor: PositionAnchor)?
     private var generation = 0
 
-    /// Creates the service for `target` (a ``ReelPlayer/Player``, or an adapter); nothing is
-    /// published until ``start()``.
-    public init(_ target: any RemoteControllable, configuration: MPRISConfiguration = MPRISConfiguration()) {
-        self.target = target
+    /// Creates the service for `player`; nothing is published until ``start()``.
+    public init(_ player: Player, configuration: MPRISConfiguration = MPRISConfiguration()) {
+        self.player = player
         self.configuration = configuration
         busName = configuration.busName
         published = MPRISSnapshot(
@@ -96,7 +96,7 @@ public final class MPRISService {
             reel_mpris_remove(exported.pointer)
             _ = connection
         }
-        seekBaseline = (target.playback.itemID, target.playback.anchor)
+        seekBaseline = (player.playback.itemID, player.playback.anchor)
         generation += 1
         observe(generation)
     }
@@ -117,7 +117,7 @@ public final class MPRISService {
 
     private var removal: (@Sendable (BusConnection) -> Void)?
 
-    /// Whether the bus shows the target's current state (a change is published after a hop to
+    /// Whether the bus shows the player's current state (a change is published after a hop to
     /// the main actor; tests wait for this before reading the bus).
     var isUpToDate: Bool { !isRunning || published == snapshot() }
 
@@ -126,7 +126,8 @@ public final class MPRISService {
     private func observe(_ generation: Int) {
         guard generation == self.generation else { return }
         withObservationTracking {
-            _ = target.playback
+            _ = player.playback
+            _ = player.presentation
         } onChange: { [weak self] in
             Task { @MainActor in
                 self?.publish()
@@ -137,13 +138,13 @@ public final class MPRISService {
 
     private func snapshot() -> MPRISSnapshot {
         var next = published
-        next.update(from: target.playback)
+        next.update(from: player.playback)
         next.canQuit = onQuit != nil
         next.canRaise = onRaise != nil
         next.canGoNext = onNext != nil
         next.canGoPrevious = onPrevious != nil
-        next.canSetFullscreen = onSetFullscreen != nil
-        next.fullscreen = isFullscreen
+        next.canSetFullscreen = player.presentation != .none
+        next.fullscreen = player.presentation == .fullscreen
         return next
     }
 
@@ -172,7 +173,7 @@ public final class MPRISService {
     /// The new position in microseconds when the anchor jumped (a seek, a loop, the engine's own
     /// seek) since the last look; nil while playback flows as extrapolated or the item changed.
     private func seekedPosition() -> Int64? {
-        let playback = target.playback
+        let playback = player.playback
         defer { seekBaseline = (playback.itemID, playback.anchor) }
         guard let baseline = seekBaseline, baseline.item == playback.itemID, playback.itemID != nil,
             baseline.anchor != playback.anchor
@@ -187,7 +188,7 @@ public final class MPRISService {
 
     // MARK: - Requests
 
-    /// Carries out a client's request, the commands with the reason `remote`.
+    /// Carries out a client's request through the player, with the reason `remote`.
     private func handle(_ request: MPRISRequest) -> MPRISOutcome {
         defer { publish() }
         do {
@@ -199,30 +200,29 @@ public final class MPRISService {
     }
 
     private func carryOut(_ request: MPRISRequest) throws(PlayerError) {
-        let playback = target.playback
+        let playback = player.playback
         let hasItem = playback.item != nil && playback.status != .idle
         switch request {
         case .raise: onRaise?()
         case .quit: onQuit?()
         case .next: onNext?()
         case .previous: onPrevious?()
-        case .setFullscreen(let fullscreen): onSetFullscreen?(fullscreen)
+        case .setFullscreen(let fullscreen):
+            // Leaving full screen means the window; picture in picture is not full screen.
+            guard fullscreen || player.presentation == .fullscreen else { return }
+            try player.setPresentation(fullscreen ? .fullscreen : .inline)
         case .play:
             guard hasItem else { return }
-            try play(playback)
+            try player.play(reason: .remote)
         case .pause:
             guard hasItem else { return }
-            try target.send(.pause, reason: .remote)
+            try player.pause(reason: .remote)
         case .playPause:
             guard hasItem else { return }
-            if playback.intent.playWhenReady && playback.status != .ended {
-                try target.send(.pause, reason: .remote)
-            } else {
-                try play(playback)
-            }
+            try player.togglePlayPause(reason: .remote)
         case .stop:
             guard hasItem else { return }
-            try target.send(.stop, reason: .remote)
+            try player.send(.stop, reason: .remote)
         case .seek(let offset):
             guard hasItem, playback.isSeekable != false else { return }
             let goal = playback.position() + Double(offset) / 1_000_000
@@ -230,38 +230,32 @@ public final class MPRISService {
                 onNext()
                 return
             }
-            try target.send(.seek(.absolute(max(0, goal)), precision: .exact), reason: .remote)
+            try player.send(.seek(.absolute(max(0, goal)), precision: .exact), reason: .remote)
         case .setPosition(let trackID, let position):
             // The spec: a stale track or a position outside the track is ignored.
             guard hasItem, trackID == MPRISMetadata(playback).trackID, position >= 0 else { return }
             let seconds = Double(position) / 1_000_000
             if let duration = playback.duration, seconds > duration { return }
-            try target.send(.seek(.absolute(seconds), precision: .exact), reason: .remote)
+            try player.send(.seek(.absolute(seconds), precision: .exact), reason: .remote)
         case .openURI(let text):
             guard let url = URL(string: text) else {
                 throw PlayerError(.invalidArgument, message: "\"\(text)\" is not a valid address.")
             }
             try configuration.urlPolicy.check(url)
-            try target.send(.load(LoadRequest(item: MediaItem(url: url))), reason: .remote)
+            try player.send(.load(LoadRequest(item: MediaItem(url: url))), reason: .remote)
         case .setLoopStatus(let status):
-            try target.send(.setLoop(status == "None" ? .off : .item), reason: .remote)
+            try player.send(.setLoop(status == "None" ? .off : .item), reason: .remote)
         case .setRate(let rate):
             // The spec: a rate of 0 pauses.
             if rate == 0 {
-                try target.send(.pause, reason: .remote)
+                try player.pause(reason: .remote)
             } else {
                 let clamped = min(MPRISSnapshot.maximumRate, max(MPRISSnapshot.minimumRate, rate))
-                try target.send(.setSpeed(clamped), reason: .remote)
+                try player.send(.setSpeed(clamped), reason: .remote)
             }
-        case .setVolume(let volume): try target.send(.setVolume(min(1, max(0, volume))), reason: .remote)
+        case .setVolume(let volume): try player.send(.setVolume(min(1, max(0, volume))), reason: .remote)
         case .setShuffle: break
         }
-    }
-
-    /// Plays, from the start when the item has ended (what ``ReelPlayer/Player/play(reason:)`` does).
-    private func play(_ playback: PlaybackInfo) throws(PlayerError) {
-        if playback.status == .ended { try target.send(.seek(.absolute(0), precision: .keyframe), reason: .remote) }
-        try target.send(.play, reason: .remote)
     }
 }
 

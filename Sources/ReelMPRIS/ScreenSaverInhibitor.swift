@@ -2,12 +2,13 @@ import CSystemdBus
 import Foundation
 import Observation
 import ReelCore
+import ReelPlayer
 import Synchronization
 
 /// Keeps the screensaver off while video plays, through `org.freedesktop.ScreenSaver` on the
 /// session bus (`Inhibit` and `UnInhibit`, which GNOME, KDE and xfce answer).
 ///
-/// It inhibits while the target wants to play an item with a picture, and releases the
+/// It inhibits while the player wants to play an item with a picture, and releases the
 /// inhibition on pause, stop, the end, a failure and ``stop()``.
 ///
 /// ## Threading
@@ -21,7 +22,8 @@ public final class ScreenSaverInhibitor {
     /// Called once, on the main actor, when the screensaver service refused or is missing.
     public var onFailure: (@MainActor (String) -> Void)?
 
-    private let target: any RemoteControllable
+    /// The player followed.
+    public let player: Player
     private let address: BusAddress
     private let applicationName: String
     private var connection: BusConnection?
@@ -33,14 +35,15 @@ public final class ScreenSaverInhibitor {
     nonisolated static let service = "org.freedesktop.ScreenSaver"
     nonisolated static let path = "/org/freedesktop/ScreenSaver"
 
-    /// Creates an inhibitor for `target` on `address` (default: the session bus).
-    public init(_ target: any RemoteControllable, address: BusAddress = .session, applicationName: String = "Reel") {
-        self.target = target
+    /// Creates an inhibitor for `player` on `address` (default: the session bus); `applicationName`
+    /// is what the screensaver service is told is inhibiting it.
+    public init(_ player: Player, address: BusAddress = .session, applicationName: String = "Reel") {
+        self.player = player
         self.address = address
         self.applicationName = applicationName
     }
 
-    /// Connects and starts following the target.
+    /// Connects and starts following the player.
     /// - Throws: ``BusError`` when the bus cannot be reached.
     public func start() throws(BusError) {
         guard !isRunning else { return }
@@ -75,7 +78,7 @@ public final class ScreenSaverInhibitor {
     private func follow(_ generation: Int) {
         guard generation == self.generation, let connection else { return }
         let wanted = withObservationTracking {
-            Self.wantsInhibition(target.playback)
+            Self.wantsInhibition(player.playback)
         } onChange: { [weak self] in
             Task { @MainActor in self?.follow(generation) }
         }

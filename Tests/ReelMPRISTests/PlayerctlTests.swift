@@ -94,6 +94,38 @@ struct PlayerctlTests {
         await harness.tearDown()
     }
 
+    @Test func fullscreenIsThePlayersPresentation() async throws {
+        let harness = try await MPRISHarness()
+        try await harness.load()
+        // Nothing shows the video: Fullscreen cannot be set, and the player refuses a write.
+        #expect(await harness.rootProperty("CanSetFullscreen") == "b false")
+        #expect(await harness.setRootProperty("Fullscreen", true) == 0)
+        try await harness.player.until("refused") { $0.commandError != nil }
+        #expect(harness.player.presentation == .none)
+        #expect(await harness.rootProperty("Fullscreen") == "b false")
+
+        // A window shows it (this stand-in reports what PlayerWindow reports when it attaches).
+        harness.player.presentationDidChange(to: .inline, pictureInPicturePossible: true)
+        try await harness.settle()
+        #expect(await harness.rootProperty("CanSetFullscreen") == "b true")
+        #expect(await harness.setRootProperty("Fullscreen", true) == 0)
+        try await harness.player.until("fullscreen") { $0.presentation == .fullscreen }
+        try await harness.settle()
+        #expect(await harness.rootProperty("Fullscreen") == "b true")
+        #expect(await harness.setRootProperty("Fullscreen", false) == 0)
+        try await harness.player.until("inline") { $0.presentation == .inline }
+        try await harness.settle()
+        #expect(await harness.rootProperty("Fullscreen") == "b false")
+
+        // Picture in picture is not full screen: writing false leaves it. (A method call is
+        // carried out after the write before it, so once `play` returns the write was seen.)
+        try harness.player.startPictureInPicture()
+        #expect(await harness.setRootProperty("Fullscreen", false) == 0)
+        #expect(await harness.playerctl("play").status == 0)
+        #expect(harness.player.presentation == .pictureInPicture)
+        await harness.tearDown()
+    }
+
     @Test func openUriLoadsAllowedAddressesOnly() async throws {
         let harness = try await MPRISHarness()
         let refused = await harness.playerctl("open", "ytdl://example.test/watch")

@@ -17,7 +17,14 @@ struct SignalTests {
         #expect(await recorder.signals.wait { $0.contains(where: Self.changed("PlaybackStatus")) })
         try harness.player.setVolume(0.25)
         #expect(await recorder.signals.wait { $0.contains(where: Self.changed("Volume")) })
-        harness.service.isFullscreen = true
+        // A window shows the video (the stand-in reports it as a window does): Fullscreen can be
+        // set, and follows the player's presentation.
+        harness.player.presentationDidChange(to: .inline, pictureInPicturePossible: true)
+        #expect(
+            await recorder.signals.wait {
+                $0.contains(.propertiesChanged(interface: "org.mpris.MediaPlayer2", names: ["CanSetFullscreen"]))
+            })
+        try harness.player.setPresentation(.fullscreen)
         #expect(
             await recorder.signals.wait {
                 $0.contains(.propertiesChanged(interface: "org.mpris.MediaPlayer2", names: ["Fullscreen"]))

@@ -56,10 +56,29 @@ final class MPRISHarness {
     /// A property of the `org.mpris.MediaPlayer2.Player` interface as `busctl get-property`
     /// prints it, such as `b true`.
     func playerProperty(_ name: String) async -> String {
+        await property(name, of: "org.mpris.MediaPlayer2.Player")
+    }
+
+    /// A property of the root interface, `org.mpris.MediaPlayer2`, as `busctl get-property` prints it.
+    func rootProperty(_ name: String) async -> String {
+        await property(name, of: "org.mpris.MediaPlayer2")
+    }
+
+    /// Sets a boolean property of the root interface with `busctl set-property`; returns its status.
+    func setRootProperty(_ name: String, _ value: Bool) async -> Int32 {
+        await Tool.run(
+            [
+                "busctl", "--address=\(bus.address)", "set-property", service.busName, "/org/mpris/MediaPlayer2",
+                "org.mpris.MediaPlayer2", name, "b", value ? "true" : "false",
+            ], on: bus
+        ).status
+    }
+
+    private func property(_ name: String, of interface: String) async -> String {
         await Tool.run(
             [
                 "busctl", "--address=\(bus.address)", "get-property", service.busName, "/org/mpris/MediaPlayer2",
-                "org.mpris.MediaPlayer2.Player", name,
+                interface, name,
             ], on: bus
         ).output
     }

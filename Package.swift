@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "ReelPreview", targets: ["ReelPreview"]),
         .library(name: "ReelMPRIS", targets: ["ReelMPRIS"]),
         .library(name: "ReelPulse", targets: ["ReelPulse"]),
+        .library(name: "ReelDesktop", targets: ["ReelDesktop"]),
         .library(name: "ReelTesting", targets: ["ReelTesting"]),
         .executable(name: "reel", targets: ["ReelCLI"]),
     ],
@@ -86,6 +87,13 @@ let package = Package(
             name: "ReelMPRIS", dependencies: ["CSystemdBus", "ReelCore", "ReelPlayer"], swiftSettings: strictSettings),
         // Layer 3: the sound server: pauses a player when the audio output it plays on goes away.
         .target(name: "ReelPulse", dependencies: ["CPulse", "ReelCore", "ReelPlayer"], swiftSettings: strictSettings),
+        // Layer 4: one type for everything a desktop expects of a player: MPRIS, sleep, the
+        // screensaver and the audio output, each optional and failing soft.
+        .target(
+            name: "ReelDesktop",
+            dependencies: ["ReelCore", "ReelPlayer", "ReelMPRIS", "ReelPulse"],
+            swiftSettings: strictSettings
+        ),
         // Layer 1: the composable layer (Store, Reducer, Effect) and the player feature.
         .target(name: "ReelComposable", dependencies: ["ReelCore"], swiftSettings: strictSettings),
         // Layer 2: the UI-agnostic player container: context, services, widgets, overlays, gestures.
@@ -242,11 +250,12 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // MPRIS, logind and the screensaver on private buses the tests start (dbus-daemon), with
-        // the real playerctl.
+        // the real playerctl; DesktopIntegration on them and a private sound server.
         .testTarget(
             name: "ReelMPRISTests",
             dependencies: [
-                "CSystemdBus", "ReelCore", "ReelMPV", "ReelMPRIS", "ReelPlayer", "ReelPulse", "ReelTesting",
+                "CSystemdBus", "ReelCore", "ReelMPV", "ReelMPRIS", "ReelPlayer", "ReelPulse", "ReelDesktop",
+                "ReelTesting",
             ],
             swiftSettings: strictSettings
         ),

@@ -163,7 +163,7 @@ let package = Package(
             name: "ReelCLI",
             dependencies: [
                 "ReelCore", "ReelMPV", "ReelPlayer", "ReelComposable", "ReelContainer", "ReelDrawing", "ReelSDL",
-                "ReelPreview", "ReelMPRIS", "ReelPulse",
+                "ReelPreview", "ReelMPRIS", "ReelPulse", "ReelDesktop",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -250,7 +250,9 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // MPRIS, logind and the screensaver on private buses the tests start (dbus-daemon), with
-        // the real playerctl; DesktopIntegration on them and a private sound server.
+        // the real playerctl; DesktopIntegration on them and a private sound server; `reel play`
+        // driven by playerctl, headless and (WindowedReelPlayTests, skipped without DISPLAY) in a
+        // window.
         .testTarget(
             name: "ReelMPRISTests",
             dependencies: [

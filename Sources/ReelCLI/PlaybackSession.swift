@@ -1,5 +1,7 @@
 import Foundation
 import ReelCore
+import ReelDesktop
+import ReelMPRIS
 import ReelMPV
 import ReelPlayer
 
@@ -65,8 +67,9 @@ final class PlaybackSession {
                 input.yield(.tick)
             }
         }
-        let desktop = DesktopControls(player: player, options: options)
-        desktop.onQuit = { input.yield(.key(.quit)) }
+        let desktop = options.makeDesktopIntegration(player: player, window: nil)
+        // MPRIS's Quit ends the session as q does (without a window it would only stop the player).
+        desktop.mpris?.onQuit = { input.yield(.key(.quit)) }
         let terminal = TerminalMode.enterRaw()
         let keys = terminal.map { _ in KeyReader(descriptor: STDIN_FILENO) { input.yield(.key($0)) } }
         let signals = SignalWatcher { signal in

@@ -1,20 +1,21 @@
 import Foundation
-import ReelComposable
 import ReelContainer
 import ReelCore
+import ReelDesktop
 import ReelDrawing
 import ReelMPV
 import ReelPlayer
 import ReelPreview
 import ReelSDL
 
-/// Plays one item in a window: `MPVEngine` with the render API, a `Store` of `PlayerFeature`
-/// bridged to the engine's events, and a `PlayerContainer` (every control) as the window's
-/// overlay host. The windowed counterpart of ``PlaybackSession``, with the same reports: state
-/// transitions (observed on the store) and position samples.
+/// Plays one item in a window: a `Player` on `MPVEngine`, shown by a `PlayerWindow` (which sets
+/// up the video output) with a `PlayerContainer` (every control, with seek previews) as its
+/// overlay host, and integrated with the desktop like the headless session. The windowed
+/// counterpart of ``PlaybackSession``, with the same reports: the player's events and position
+/// samples.
 ///
 /// Exit codes as in ``PlaybackSession``: 0 at the end of the media, on `q` or when the window
-/// is closed, 1 when the item fails, 128 + the signal when interrupted.
+/// is closed (also by MPRIS's `Quit`), 1 when the item fails, 128 + the signal when interrupted.
 @MainActor
 final class WindowSession {
     /// Set (to anything) to print the controls' layout as JSON lines (`{"event":"layout",…}`),
@@ -52,23 +53,20 @@ final class WindowSession {
     /// (nothing was reported then, and the caller plays headless instead).
     func run() async -> Int32? {
         Console.ignoreBrokenPipes()
-        var configuration = options.engineConfiguration
-        configuration.video = .renderAPI
         let engine: MPVEngine
         do {
-            engine = try MPVEngine(configuration: configuration)
+            engine = try MPVEngine(configuration: options.engineConfiguration)
         } catch {
             reporter.report(error, command: nil)
             return 1
         }
         let player = Player(engine: engine)
-        let store = player.store
         // Seek previews (issue #5): the container asks the bridge while it draws the seek bar.
         var preview: SeekPreview?
         var redraw: (@MainActor () -> Void)?
         var containerConfiguration = ContainerConfiguration.standard { time in preview?.image(at: time) }
         containerConfiguration.controls.displayStyle = options.controls.displayStyle
-        let container = PlayerContainer(store: store, configuration: containerConfiguration)
+        let container = PlayerContainer(store: player.store, configuration: containerConfiguration)
         redraw = { [weak container] in container?.context.setNeedsDisplay() }
         if let model = try? PreviewModel(media: item.url) {
             preview = SeekPreview(model: model) { redraw?() }
@@ -84,9 +82,8 @@ final class WindowSession {
         }
         container.onQuit = { [weak window] in window?.close() }
         if options.pictureInPicture { try? player.startPictureInPicture() }
-        let desktop = DesktopControls(player: player, options: options)
-        desktop.onQuit = { [weak window] in window?.close() }
-        desktop.onRaise = { [weak window] in window?.raise() }
+        // MPRIS's Raise and Quit raise and close the window; Fullscreen is the player's.
+        let desktop = options.makeDesktopIntegration(player: player, window: window)
         window.onUnhandledInput = { _ in }
 
         let (interrupts, interrupt) = AsyncStream<Int32>.makeStream()
@@ -99,19 +96,44 @@ final class WindowSession {
             }
         }
 
+        // Reports the player's events as the headless session does; the event that ends the
+        // session closes the window. Once the session is over, only the item's end is reported
+        // (shutting the player down stops it).
+        var isOver = false
+        let events = player.events
+        let reports = Task { [weak window, reporter] in
+            for await event in events {
+                if isOver {
+                    if case .itemEnded = event { reporter.report(event, playback: player.playback) }
+                    continue
+                }
+                reporter.report(event, playback: player.playback)
+                if let code = PlaybackSession.exitCode(after: event) {
+                    exitCode = code
+                    isOver = true
+                    window?.close()
+                }
+            }
+        }
+
         reporter.begin(item, keysEnabled: false)
-        store.send(.load(item))
-        // Follows the store and the container by observation, and ticks the reporter four times
-        // a second: no polling between changes.
-        let observer = Task { [weak window] in
-            var lastState: PlayerState?
+        do {
+            try player.load(item)
+        } catch {
+            reporter.report(error, command: .load(LoadRequest(item: item)))
+            exitCode = 1
+            isOver = true
+            window.close()
+        }
+        // Follows the container by observation, and ticks the reporter four times a second: no
+        // polling between changes.
+        let observer = Task { [reporter] in
             var lastLayout = ""
             let printsLayout = ProcessInfo.processInfo.environment[Self.layoutVariable] != nil
             var subtitleClearance = 0.0
             var nextTick = ContinuousClock.now
             let observe: @MainActor () -> Void = {
                 _ = container.subtitleClearance
-                _ = store.state
                 if printsLayout { _ = Self.layoutLine(container) }
             }
             while !Task.isCancelled {
@@ -119,17 +141,7 @@ final class WindowSession {
                 let clearance = container.subtitleClearance
                 if clearance != subtitleClearance {
                     subtitleClearance = clearance
-                    try? engine.send(.setSubtitleMargin(clearance))
-                }
-                let state = store.state.playerState
-                if store.state.playback.item != nil, state != lastState {
-                    lastState = state
-                    reporter.report(.stateChanged(state), playback: store.state.playback)
-                    if let code = PlaybackSession.exitCode(after: .stateChanged(state)) {
-                        exitCode = code
-                        window?.close()
-                        return
-                    }
+                    try? player.send(.setSubtitleMargin(clearance))
                 }
                 if printsLayout, !container.context.bounds.isEmpty {
                     let layout = Self.layoutLine(container)
@@ -139,7 +151,7 @@ final class WindowSession {
                     }
                 }
                 if ContinuousClock.now >= nextTick {
-                    reporter.tick(store.state.playback)
+                    reporter.tick(player.playback)
                     nextTick = ContinuousClock.now.advanced(by: .milliseconds(250))
                 }
                 _ = await ObservationWait.nextChange(before: nextTick, observing: observe)
@@ -147,12 +159,15 @@ final class WindowSession {
         }
 
         await window.run()
+        isOver = true
         desktop.stop()
         if options.verbose { Console.error(Self.describe(window.statistics) + "\n") }
         observer.cancel()
         await observer.value
         window.close()
         await player.shutdown()
+        // The player's events finish at shutdown.
+        await reports.value
         interrupt.finish()
         await interruptWatcher.value
         reporter.end(exitCode: exitCode)

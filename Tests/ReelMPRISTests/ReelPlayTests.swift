@@ -33,6 +33,16 @@ struct ReelPlayTests {
         #expect(await reel.exitStatus() == 0)
     }
 
+    /// The same script as the windowed `reel play` (WindowedReelPlayTests), without the window.
+    @Test func headlessReelPlayAnswersTheMediaControls() async throws {
+        let clip = try await MediaFixtures.url(for: .tenSecondClip)
+        let bus = try await PrivateBus.start()
+        defer { bus.stop() }
+        let reel = try ReelChild(["play", clip.path, "--headless", "--no-audio", "--json"], bus: bus)
+        defer { reel.terminate() }
+        try await MediaControlsScript.run(reel, on: bus, windowed: false)
+    }
+
     @MainActor
     @Test func reelPlayPausesWhenItsAudioOutputGoesAway() async throws {
         let clip = try await MediaFixtures.url(for: .tenSecondClip)

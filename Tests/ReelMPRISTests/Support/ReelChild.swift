@@ -42,9 +42,12 @@ final class ReelChild: @unchecked Sendable {
         thread.start()
     }
 
-    /// Waits until a line contains `text`.
-    func waitForLine(containing text: String, timeout: Duration = .seconds(20)) async -> Bool {
-        await lines.wait(timeout: timeout) { $0.contains { $0.contains(text) } }
+    /// How many lines the child printed so far.
+    var lineCount: Int { lines.values.count }
+
+    /// Waits until a line contains `text`, among the lines after the first `skipped`.
+    func waitForLine(containing text: String, after skipped: Int = 0, timeout: Duration = .seconds(20)) async -> Bool {
+        await lines.wait(timeout: timeout) { $0.dropFirst(skipped).contains { $0.contains(text) } }
     }
 
     /// Waits (on a thread of its own) for the process to exit and returns its status.

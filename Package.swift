@@ -140,7 +140,7 @@ let package = Package(
             name: "Reel",
             dependencies: [
                 "ReelCore", "ReelComposable", "ReelPlayer", "ReelMPV", "ReelContainer", "ReelDrawing", "ReelSDL",
-                "ReelPreview",
+                "ReelPreview", "ReelDesktop",
             ],
             swiftSettings: strictSettings
         ),
@@ -158,12 +158,12 @@ let package = Package(
             path: "Examples/Tests/ReelSnippetsTests",
             swiftSettings: strictSettings
         ),
-        // Layer 5: the `reel` command-line tool.
+        // Layer 6: the `reel` command-line tool (Reel for PlayerWindow's DesktopWindow conformance).
         .executableTarget(
             name: "ReelCLI",
             dependencies: [
-                "ReelCore", "ReelMPV", "ReelPlayer", "ReelComposable", "ReelContainer", "ReelDrawing", "ReelSDL",
-                "ReelPreview", "ReelMPRIS", "ReelPulse", "ReelDesktop",
+                "Reel", "ReelCore", "ReelMPV", "ReelPlayer", "ReelComposable", "ReelContainer", "ReelDrawing",
+                "ReelSDL", "ReelPreview", "ReelMPRIS", "ReelPulse", "ReelDesktop",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings

@@ -6,12 +6,9 @@
 @_exported import ReelComposable
 @_exported import ReelContainer
 @_exported import ReelCore
+@_exported import ReelDesktop
 @_exported import ReelDrawing
 @_exported import ReelMPV
 @_exported import ReelPlayer
 @_exported import ReelPreview
 @_exported import ReelSDL
-
-// The desktop's side (MPRIS, sleep, the screensaver, the audio output) joins here as
-// `@_exported import ReelDesktop` when that module lands; add it to the Reel target in
-// Package.swift too.

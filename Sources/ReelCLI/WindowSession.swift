@@ -1,4 +1,5 @@
 import Foundation
+import Reel
 import ReelContainer
 import ReelCore
 import ReelDesktop
@@ -82,7 +83,8 @@ final class WindowSession {
         }
         container.onQuit = { [weak window] in window?.close() }
         if options.pictureInPicture { try? player.startPictureInPicture() }
-        // MPRIS's Raise and Quit raise and close the window; Fullscreen is the player's.
+        // MPRIS's Raise and Quit raise and close the window (a DesktopWindow through `import Reel`);
+        // Fullscreen is the player's.
         let desktop = options.makeDesktopIntegration(player: player, window: window)
         window.onUnhandledInput = { _ in }
 

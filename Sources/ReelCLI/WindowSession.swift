@@ -10,8 +10,8 @@ import ReelPreview
 import ReelSDL
 
 /// Plays one item in a window: a `Player` on `MPVEngine`, shown by a `PlayerWindow` (which sets
-/// up the video output) with a `PlayerContainer` (every control, with seek previews) as its
-/// overlay host, and integrated with the desktop like the headless session. The windowed
+/// up the video output, and draws its own `PlayerContainer`: every control, with seek previews),
+/// and integrated with the desktop like the headless session. The windowed
 /// counterpart of ``PlaybackSession``, with the same reports: the player's events and position
 /// samples.
 ///
@@ -62,26 +62,23 @@ final class WindowSession {
             return 1
         }
         let player = Player(engine: engine)
-        // Seek previews (issue #5): the container asks the bridge while it draws the seek bar.
-        var preview: SeekPreview?
-        var redraw: (@MainActor () -> Void)?
-        var containerConfiguration = ContainerConfiguration.standard { time in preview?.image(at: time) }
-        containerConfiguration.controls.displayStyle = options.controls.displayStyle
-        let container = PlayerContainer(store: player.store, configuration: containerConfiguration)
-        redraw = { [weak container] in container?.context.setNeedsDisplay() }
-        if let model = try? PreviewModel(media: item.url) {
-            preview = SeekPreview(model: model) { redraw?() }
-        }
-        defer { Task { await preview?.shutdown() } }
+        // The window's own container: every control, `q` closes the window, and the seek bar
+        // previews the player's items (issue #5).
         let window: PlayerWindow
         do {
-            window = try PlayerWindow(player: player, overlay: container, options: .init(title: Self.title(for: item)))
+            window = try PlayerWindow(player: player, options: .init(title: Self.title(for: item)))
         } catch {
             if options.verbose { Console.error("reel: no window (\(error.message)); playing headless.\n") }
             await player.shutdown()
             return nil
         }
-        container.onQuit = { [weak window] in window?.close() }
+        guard let container = window.container else {
+            // Only a window made with an overlay of its own has no container.
+            window.close()
+            await player.shutdown()
+            return nil
+        }
+        container.controls.displayStyle = options.controls.displayStyle
         if options.pictureInPicture { try? player.startPictureInPicture() }
         // MPRIS's Raise and Quit raise and close the window (a DesktopWindow through `import Reel`);
         // Fullscreen is the player's.
@@ -167,6 +164,7 @@ final class WindowSession {
         observer.cancel()
         await observer.value
         window.close()
+        await window.seekPreviews?.shutdown()
         await player.shutdown()
         // The player's events finish at shutdown.
         await reports.value

@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "ReelDesktop", targets: ["ReelDesktop"]),
         .library(name: "ReelTesting", targets: ["ReelTesting"]),
         .executable(name: "reel", targets: ["ReelCLI"]),
+        .executable(name: "MiniPlayer", targets: ["MiniPlayer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -144,6 +145,9 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // Layer 6: the README's quick start, a whole program: `swift run MiniPlayer FILE`.
+        .executableTarget(
+            name: "MiniPlayer", dependencies: ["Reel"], path: "Examples/MiniPlayer", swiftSettings: strictSettings),
         // Layer 6: the README's Swift samples, one file each, compiled here; ReelSnippetsTests
         // fails when the README and a file differ.
         .target(

@@ -10,10 +10,12 @@ final class ReelChild: @unchecked Sendable {
     /// The child's process identifier.
     var processIdentifier: Int32 { process.processIdentifier }
 
-    /// Starts `reel arguments…` with `DBUS_SESSION_BUS_ADDRESS` set to `bus`'s address, and
-    /// `environment` added to the test's own.
-    init(_ arguments: [String], bus: PrivateBus, environment extra: [String: String] = [:]) throws {
-        process.executableURL = try BuiltProduct.require("reel")
+    /// Starts `executable arguments…` (`reel` by default) with `DBUS_SESSION_BUS_ADDRESS` set to
+    /// `bus`'s address, and `environment` added to the test's own.
+    init(
+        _ arguments: [String], executable: String = "reel", bus: PrivateBus, environment extra: [String: String] = [:]
+    ) throws {
+        process.executableURL = try BuiltProduct.require(executable)
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address

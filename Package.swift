@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "ReelDrawing", targets: ["ReelDrawing"]),
         .library(name: "ReelSDL", targets: ["ReelSDL"]),
         .library(name: "ReelPreview", targets: ["ReelPreview"]),
+        .library(name: "ReelProbe", targets: ["ReelProbe"]),
         .library(name: "ReelMPRIS", targets: ["ReelMPRIS"]),
         .library(name: "ReelPulse", targets: ["ReelPulse"]),
         .library(name: "ReelTesting", targets: ["ReelTesting"]),
@@ -108,6 +109,9 @@ let package = Package(
             dependencies: ["CFFmpeg", "ReelCore", "ReelMPV"],
             swiftSettings: strictSettings
         ),
+        // Layer 1: what a file or stream holds, read with libavformat (CFFmpeg) without playing it:
+        // streams, whether this machine decodes each, chapters, programs, tags (`reel probe`).
+        .target(name: "ReelProbe", dependencies: ["CFFmpeg", "ReelCore"], swiftSettings: strictSettings),
         // Layer 3: test support that users can depend on: a scriptable engine, media fixtures, a
         // loopback server.
         .target(
@@ -221,6 +225,12 @@ let package = Package(
         .testTarget(
             name: "ReelPlayerTests",
             dependencies: ["ReelCore", "ReelComposable", "ReelPlayer", "ReelTesting"],
+            swiftSettings: strictSettings
+        ),
+        // ReelProbe against ffprobe, on generated media and a loopback HTTP server; `reel probe`.
+        .testTarget(
+            name: "ReelProbeTests",
+            dependencies: ["ReelCore", "ReelProbe", "ReelTesting"],
             swiftSettings: strictSettings
         ),
         .testTarget(

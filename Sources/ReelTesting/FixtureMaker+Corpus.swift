@@ -80,7 +80,7 @@ extension FixtureMaker {
                 + [partial.appendingPathComponent("index.m3u8").path]
             try await runFFmpeg(for: fixture, arguments)
         default:
-            throw .fileSystem(path: partial.path, reason: "no recipe for \(fixture)")
+            try await makeProbeFile(fixture, at: partial, scratch: scratch)
         }
     }
 
@@ -92,7 +92,7 @@ extension FixtureMaker {
         }
     }
 
-    private func read(_ url: URL) throws(MediaFixtureError) -> Data {
+    func read(_ url: URL) throws(MediaFixtureError) -> Data {
         do {
             return try Data(contentsOf: url)
         } catch {

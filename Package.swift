@@ -128,7 +128,7 @@ let package = Package(
             name: "ReelCLI",
             dependencies: [
                 "ReelCore", "ReelMPV", "ReelPlayer", "ReelComposable", "ReelContainer", "ReelDrawing", "ReelSDL",
-                "ReelPreview", "ReelMPRIS", "ReelPulse",
+                "ReelPreview", "ReelProbe", "ReelMPRIS", "ReelPulse",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings

@@ -35,15 +35,12 @@ let package = Package(
     // A module's layer is one more than the highest layer among its dependencies (0 with none),
     // so every dependency sits in a lower layer (docs/ARCHITECTURE.md, "Layers and modules").
     targets: [
-        // Layer 0: the C API of Debian 12's libmpv (0.35.1, client API 2.0). Its headers and
-        // library sit in the default paths; `make deps` checks `pkg-config mpv`. The target names no
-        // `pkgConfig`, because mpv.pc drags in `-D_REENTRANT` from its private requirements, which
-        // SwiftPM reports as a warning on every build.
-        .systemLibrary(
-            name: "CMPV",
-            path: "Sources/CMPV",
-            providers: [.apt(["libmpv-dev"])]
-        ),
+        // Layer 0: the C API of Debian 12's libmpv 0.35.1 (client API 2.0), whose headers sit in the
+        // default paths (`make deps` checks `pkg-config mpv`). libmpv itself is not linked: loader.c
+        // defines the functions Reel calls and loads libmpv.so.2 with dlopen on the first call, so a
+        // process that never plays (`reel probe`) starts without libmpv's ~230 libraries. No
+        // `pkgConfig`: mpv.pc drags in `-D_REENTRANT`, which SwiftPM reports as a warning.
+        .target(name: "CMPV", path: "Sources/CMPV", linkerSettings: [.linkedLibrary("dl")]),
         // Layer 0: SDL2 for ReelSDL, cairo + Pango for ReelDrawing. Neither names a `pkgConfig`
         // either: sdl2.pc adds `-D_REENTRANT` and pangocairo.pc `-pthread`, both warnings in
         // SwiftPM. Their headers are reached from the default include path (see the shim.h files).

@@ -94,4 +94,16 @@ struct ProbeCommandTests {
         let record = try JSONDecoder().decode(ErrorRecord.self, from: outcome.output)
         #expect(record.code == "refusedScheme" && record.scheme == "ytdl")
     }
+
+    /// libmpv is loaded when first called (CMPV's loader.c), so a probe never loads it: the
+    /// dynamic loader's own account (`LD_DEBUG=files`) names every library it opens.
+    @Test("reel probe starts without loading libmpv")
+    func noLibmpv() async throws {
+        let clip = try await MediaFixtures.url(for: .shortClip)
+        let outcome = await Tool.run(
+            try BuiltProduct.require("reel"), ["probe", clip.path], environment: ["LD_DEBUG": "files"])
+        #expect(outcome.status == 0)
+        #expect(outcome.errorOutput.contains("file=libavformat.so"), "the loader's account is there")
+        #expect(!outcome.errorOutput.contains("libmpv"))
+    }
 }

@@ -12,18 +12,27 @@ struct ToolOutcome: Sendable {
 /// Runs command-line tools (`ffprobe`, the built `reel`) on threads of their own, so that neither
 /// the caller's actor nor Swift's cooperative pool blocks while they run.
 enum Tool {
-    static func run(_ executable: URL, _ arguments: [String]) async -> ToolOutcome {
+    /// Runs `executable` with `arguments`, and `environment` added to the test's own.
+    static func run(_ executable: URL, _ arguments: [String], environment: [String: String] = [:]) async -> ToolOutcome
+    {
         await withCheckedContinuation { continuation in
-            let thread = Thread { continuation.resume(returning: runBlocking(executable, arguments)) }
+            let thread = Thread {
+                continuation.resume(returning: runBlocking(executable, arguments, environment: environment))
+            }
             thread.name = "ReelProbeTests.Tool"
             thread.start()
         }
     }
 
-    private static func runBlocking(_ executable: URL, _ arguments: [String]) -> ToolOutcome {
+    private static func runBlocking(_ executable: URL, _ arguments: [String], environment: [String: String])
+        -> ToolOutcome
+    {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        }
         process.standardInput = FileHandle.nullDevice
         let output = Pipe()
         let errors = Pipe()

@@ -72,6 +72,10 @@ public enum Fixture: String, CaseIterable, Sendable {
     case size3x5
     /// 1 s of a 641x479 picture (H.264, 4:4:4) in Matroska.
     case size641x479
+    /// The 2 s H.264/AAC MP4 whose video sample entry says `qqqq` instead of `avc1`: a codec FFmpeg
+    /// does not know, so no video decoder can be set up (libmpv 0.35.1 then fails the item with
+    /// its generic error, -20); the audio is intact.
+    case unknownVideoCodec
 
     // MARK: Probe corpus (issue #13): what a player may refuse but a probe must report
 
@@ -125,6 +129,7 @@ public enum Fixture: String, CaseIterable, Sendable {
         case .size1x1: "size-1x1.mkv"
         case .size3x5: "size-3x5.mkv"
         case .size641x479: "size-641x479.mkv"
+        case .unknownVideoCodec: "unknown-video-codec.mp4"
         case .vp9OpusWebM: "vp9-opus.webm"
         case .subtitlesOnlyMatroska: "subtitles-only.mkv"
         case .floatPCMBigEndian: "pcm-f32be.mov"
@@ -153,7 +158,7 @@ public enum Fixture: String, CaseIterable, Sendable {
     public static let corpus: [Fixture] = [
         .cutAt10Percent, .cutAt50Percent, .cutAt90Percent, .byteFlipped, .headerOnly, .matroskaNamedMP4,
         .hugeDimensions, .videoOnly, .subtitleOnlyASS, .tenthOfASecond, .tenHours, .variableFrameRate, .rotated,
-        .size1x1, .size3x5, .size641x479,
+        .size1x1, .size3x5, .size641x479, .unknownVideoCodec,
     ]
 
     /// The probe corpus: containers and codecs a player may refuse but a probe must report, each

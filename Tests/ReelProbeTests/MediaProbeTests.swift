@@ -133,6 +133,20 @@ struct MediaProbeTests {
         #expect(media.unplayableReason?.contains("stream 0: no decoder for mpegh_3d_audio") == true)
     }
 
+    /// libmpv fails this file (its video decoder is set up first and fails; CorpusTests), but
+    /// FFmpeg decodes its audio: the probe says which stream cannot be decoded, and why.
+    @Test("A sample entry FFmpeg does not know: the video is undecodable, the audio plays")
+    func unknownVideoCodec() async throws {
+        let media = try await probed(.unknownVideoCodec)
+        let video = try #require(media.streams.first)
+        #expect(video.kind == .video && video.codec == "none" && video.codecTag == "qqqq")
+        #expect(video.video?.width == 320 && video.video?.height == 240)
+        #expect(!video.isDecodable)
+        #expect(video.undecodableReason?.hasPrefix("the codec qqqq is unknown to this FFmpeg") == true)
+        #expect(media.streams.last?.codec == "aac" && media.streams.last?.isDecodable == true)
+        #expect(media.isPlayable)
+    }
+
     @Test("Sonic: a decoder exists but is experimental, so nothing decodes it by default")
     func experimentalDecoder() async throws {
         let media = try await probed(.experimentalCodec)

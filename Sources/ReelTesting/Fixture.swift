@@ -33,6 +33,9 @@ public enum Fixture: String, CaseIterable, Sendable {
     /// A folder holding a 6 s HLS stream (320x240 H.264 with a keyframe every 0.5 s, AAC):
     /// `index.m3u8`, a VOD playlist, and six 1 s MPEG-TS segments `segment0.ts` … `segment5.ts`.
     case hlsStream
+    /// A folder holding a 4 s MPEG-DASH stream (320x240 H.264 with a keyframe every 0.5 s, AAC):
+    /// `manifest.mpd`, two `init-stream*.m4s` and 1 s `chunk-stream*-*.m4s` segments.
+    case dashStream
 
     // MARK: Bad-input corpus (issue #6)
 
@@ -113,6 +116,7 @@ public enum Fixture: String, CaseIterable, Sendable {
         case .audioOnly: "tone.m4a"
         case .bench1080p: "bench-1080p.mp4"
         case .hlsStream: "hls-6s"
+        case .dashStream: "dash-4s"
         case .cutAt10Percent: "cut-10.mp4"
         case .cutAt50Percent: "cut-50.mp4"
         case .cutAt90Percent: "cut-90.mp4"

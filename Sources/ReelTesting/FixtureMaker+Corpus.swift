@@ -92,7 +92,7 @@ extension FixtureMaker {
         }
     }
 
-    private func createFolder(_ url: URL) throws(MediaFixtureError) {
+    func createFolder(_ url: URL) throws(MediaFixtureError) {
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         } catch {

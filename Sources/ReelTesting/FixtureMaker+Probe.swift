@@ -49,6 +49,12 @@ extension FixtureMaker {
                 ["-strict", "-2", "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=44100:duration=1"]
                 + ["-strict", "-2", "-c:a", "sonic", "-f", "matroska", partial.path]
             try await runFFmpeg(for: fixture, arguments)
+        case .dashStream:
+            try createFolder(partial)
+            let arguments =
+                Self.clip(seconds: 4, gop: 15)
+                + ["-f", "dash", "-seg_duration", "1", partial.appendingPathComponent("manifest.mpd").path]
+            try await runFFmpeg(for: fixture, arguments)
         default:
             throw .fileSystem(path: partial.path, reason: "no recipe for \(fixture)")
         }

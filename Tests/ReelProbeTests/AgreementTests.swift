@@ -7,11 +7,12 @@ import Testing
 /// opens, and agrees on the number of streams, the duration (within 2 %) and the picture sizes.
 @Suite("MediaProbe agrees with ffprobe")
 struct AgreementTests {
-    /// Every generated file but the benchmark clip, and the HLS stream's playlist.
+    /// Every generated file but the benchmark clip, and the HLS and DASH streams' manifests.
     static func files() async throws -> [URL] {
-        let fixtures = Fixture.allCases.filter { !$0.isBenchmark && $0 != .hlsStream }
+        let fixtures = Fixture.allCases.filter { !$0.isBenchmark && $0 != .hlsStream && $0 != .dashStream }
         var files = try await MediaFixtures.shared.prepare(fixtures)
         files.append(try await MediaFixtures.url(for: .hlsStream).appendingPathComponent("index.m3u8"))
+        files.append(try await MediaFixtures.url(for: .dashStream).appendingPathComponent("manifest.mpd"))
         return files
     }
 

@@ -62,6 +62,25 @@ struct NetworkProbeTests {
         #expect(media.streams.allSatisfy { $0.metadata["variant_bitrate"] != nil })
     }
 
+    @Test("A DASH manifest: its representations' streams and duration")
+    func dashManifest() async throws {
+        let folder = try await MediaFixtures.url(for: .dashStream)
+        var routes: [String: LoopbackHTTPServer.Behaviour] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            routes["/dash/\(name)"] = .file(folder.appendingPathComponent(name), contentType: nil)
+        }
+        let server = LoopbackHTTPServer(routes: routes)
+        try server.start()
+        defer { server.stop() }
+        let media = try await MediaProbe().probe(server.url("/dash/manifest.mpd"))
+        #expect(media.container == "dash")
+        #expect(media.duration == 4)
+        #expect(media.streams.map(\.codec) == ["h264", "aac"])
+        #expect(media.streams.first?.video?.width == 320 && media.streams.first?.video?.height == 240)
+        #expect(media.streams.last?.audio?.sampleRate == 48000)
+        #expect(server.requestCount("/dash/manifest.mpd") >= 1)
+    }
+
     @Test("A remote manifest cannot reach local files: file segments are not on its whitelist")
     func remoteManifestCannotReadLocalFiles() async throws {
         let folder = try await MediaFixtures.url(for: .hlsStream)

@@ -132,7 +132,10 @@ int32_t reel_probe_open(
     if (!format) return REEL_PROBE_OUT_OF_MEMORY;
     format->interrupt_callback.callback = interrupt_probe;
     format->interrupt_callback.opaque = probe;
-    if (options->timeout > 0) probe->deadline = av_gettime_relative() + (int64_t)(options->timeout * 1e6);
+    // Beyond ~31 years there is no deadline worth keeping (and the product would overflow).
+    if (options->timeout > 0 && options->timeout < 1e9) {
+        probe->deadline = av_gettime_relative() + (int64_t)(options->timeout * 1e6);
+    }
 
     AVDictionary *dictionary = NULL;
     // Whatever the address refers to (playlist entries, segments, keys) is held to the same list.

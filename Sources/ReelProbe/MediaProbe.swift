@@ -33,7 +33,7 @@ import ReelCore
 public struct MediaProbe: Hashable, Sendable {
     /// Which addresses may be opened; `file`, `http` and `https` by default.
     public var policy: URLPolicy
-    /// How long opening and reading the streams' parameters may take.
+    /// How long opening and reading the streams' parameters may take (zero or less: no time at all).
     public var timeout: Duration
     /// At most this many bytes are read to find the streams' parameters (FFmpeg's `probesize`).
     public var probeSize: Int
@@ -112,7 +112,8 @@ public struct MediaProbe: Hashable, Sendable {
             whitelist: url.isFileURL ? "file,crypto" : "http,https,tcp,tls,crypto",
             probeSize: Int64(max(probeSize, 32)),
             analyzeDuration: Self.microseconds(analyzeDuration),
-            timeout: Self.seconds(timeout),
+            // Zero or less times out at once (FFmpeg's side reads 0 as no deadline).
+            timeout: max(Self.seconds(timeout), 0.000_001),
             opensDecoders: opensDecoders
         )
     }
@@ -122,8 +123,9 @@ public struct MediaProbe: Hashable, Sendable {
         return Double(seconds) + Double(attoseconds) / 1e18
     }
 
+    /// Whole microseconds, at least 1, at most a year (FFmpeg's option is an int64_t).
     private static func microseconds(_ duration: Duration) -> Int64 {
-        Int64((seconds(duration) * 1e6).rounded())
+        Int64(min(max(seconds(duration) * 1e6, 1), 365 * 86_400 * 1e6).rounded())
     }
 }
 

@@ -218,6 +218,15 @@ struct MediaProbeTests {
         #expect(error?.code == .refusedScheme("rtsp"))
     }
 
+    @Test("A zero timeout times out at once; an enormous one is no deadline")
+    func extremeTimeouts() async throws {
+        let url = try await MediaFixtures.url(for: .shortClip)
+        let error = await #expect(throws: ProbeError.self) { try await MediaProbe(timeout: .zero).probe(url) }
+        #expect(error?.code == .timedOut)
+        let patient = MediaProbe(timeout: .seconds(Int64.max), analyzeDuration: .seconds(Int64.max))
+        #expect(try await patient.probe(url).streams.count == 2)
+    }
+
     @Test("The blocking call gives the same report")
     func blockingCall() async throws {
         let url = try await MediaFixtures.url(for: .shortClip)

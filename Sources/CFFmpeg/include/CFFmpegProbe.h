@@ -96,7 +96,8 @@ typedef struct ReelProbeOptions {
     int64_t probe_size;
     /// At most this much media, in microseconds, is read for them (FFmpeg's analyzeduration).
     int64_t analyze_duration;
-    /// Seconds after which opening stops with REEL_PROBE_TIMED_OUT; 0 or less waits forever.
+    /// Seconds after which opening stops with REEL_PROBE_TIMED_OUT; 0 or less (or 1e9 and more)
+    /// waits forever.
     double timeout;
     /// Non-zero: open a decoder for each audio, video and subtitle stream to tell whether it can
     /// be decoded here. Zero: only look the decoder up.

@@ -59,6 +59,15 @@ enum ErrorClassifier {
         }
     }
 
+    /// Whether `log` already holds what explains a failure with `code`: the decoder line of a
+    /// generic failure, the network failure of a remote item. libmpv delivers log lines through a
+    /// separate buffer, so they can arrive just after `END_FILE`; the engine waits briefly for them.
+    static func isExplained(code: Int32, url: URL, log: [String]) -> Bool {
+        if code == MPV_ERROR_GENERIC.rawValue { return decoderFailure(in: log, name: "") != nil }
+        if !url.isFileURL { return networkError(in: log) != nil }
+        return true
+    }
+
     /// The sentence for mpv's own log line about a decoder it could not set up (these lines are
     /// this instance's, not FFmpeg's), or nil without one.
     static func decoderFailure(in log: [String], name: String) -> String? {

@@ -37,4 +37,18 @@ struct ErrorClassifierTests {
         #expect(bare.code == .decoderFailure)
         #expect(bare.engineCode == -20)
     }
+
+    @Test func aGenericFailureWaitsForItsDecoderLineAndALocalOneForNothingElse() {
+        let file = URL(fileURLWithPath: "/tmp/clip.mp4")
+        let generic = MPV_ERROR_GENERIC.rawValue
+        #expect(!ErrorClassifier.isExplained(code: generic, url: file, log: ["[cplayer] Video: no video"]))
+        #expect(
+            ErrorClassifier.isExplained(
+                code: generic, url: file, log: ["[vd] Failed to initialize a decoder for codec ''."]))
+        #expect(ErrorClassifier.isExplained(code: MPV_ERROR_UNKNOWN_FORMAT.rawValue, url: file, log: []))
+        #expect(!ErrorClassifier.isExplained(code: MPV_ERROR_LOADING_FAILED.rawValue, url: remote, log: []))
+        #expect(
+            ErrorClassifier.isExplained(
+                code: MPV_ERROR_LOADING_FAILED.rawValue, url: remote, log: ["[ffmpeg] http: HTTP error 404 Not Found"]))
+    }
 }

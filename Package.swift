@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "ReelDrawing", targets: ["ReelDrawing"]),
         .library(name: "ReelSDL", targets: ["ReelSDL"]),
         .library(name: "ReelPreview", targets: ["ReelPreview"]),
+        .library(name: "ReelProbe", targets: ["ReelProbe"]),
         .library(name: "ReelMPRIS", targets: ["ReelMPRIS"]),
         .library(name: "ReelPulse", targets: ["ReelPulse"]),
         .library(name: "ReelDesktop", targets: ["ReelDesktop"]),
@@ -39,15 +40,12 @@ let package = Package(
     // A module's layer is one more than the highest layer among its dependencies (0 with none),
     // so every dependency sits in a lower layer (docs/ARCHITECTURE.md, "Layers and modules").
     targets: [
-        // Layer 0: the C API of Debian 12's libmpv (0.35.1, client API 2.0). Its headers and
-        // library sit in the default paths; `make deps` checks `pkg-config mpv`. The target names no
-        // `pkgConfig`, because mpv.pc drags in `-D_REENTRANT` from its private requirements, which
-        // SwiftPM reports as a warning on every build.
-        .systemLibrary(
-            name: "CMPV",
-            path: "Sources/CMPV",
-            providers: [.apt(["libmpv-dev"])]
-        ),
+        // Layer 0: the C API of Debian 12's libmpv 0.35.1 (client API 2.0), whose headers sit in the
+        // default paths (`make deps` checks `pkg-config mpv`). libmpv itself is not linked: loader.c
+        // defines the functions Reel calls and loads libmpv.so.2 with dlopen on the first call, so a
+        // process that never plays (`reel probe`) starts without libmpv's ~230 libraries. No
+        // `pkgConfig`: mpv.pc drags in `-D_REENTRANT`, which SwiftPM reports as a warning.
+        .target(name: "CMPV", path: "Sources/CMPV", linkerSettings: [.linkedLibrary("dl")]),
         // Layer 0: SDL2 for ReelSDL, cairo + Pango for ReelDrawing. Neither names a `pkgConfig`
         // either: sdl2.pc adds `-D_REENTRANT` and pangocairo.pc `-pthread`, both warnings in
         // SwiftPM. Their headers are reached from the default include path (see the shim.h files).
@@ -124,6 +122,9 @@ let package = Package(
             dependencies: ["CFFmpeg", "ReelCore", "ReelMPV", "ReelComposable", "ReelPlayer", "ReelContainer"],
             swiftSettings: strictSettings
         ),
+        // Layer 1: what a file or stream holds, read with libavformat (CFFmpeg) without playing it:
+        // streams, whether this machine decodes each, chapters, programs, tags (`reel probe`).
+        .target(name: "ReelProbe", dependencies: ["CFFmpeg", "ReelCore"], swiftSettings: strictSettings),
         // Layer 3: test support that users can depend on: a scriptable engine, media fixtures, a
         // loopback server.
         .target(
@@ -167,7 +168,7 @@ let package = Package(
             name: "ReelCLI",
             dependencies: [
                 "Reel", "ReelCore", "ReelMPV", "ReelPlayer", "ReelComposable", "ReelContainer", "ReelDrawing",
-                "ReelSDL", "ReelPreview", "ReelMPRIS", "ReelPulse", "ReelDesktop",
+                "ReelSDL", "ReelPreview", "ReelProbe", "ReelMPRIS", "ReelPulse", "ReelDesktop",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -268,6 +269,12 @@ let package = Package(
         .testTarget(
             name: "ReelPlayerTests",
             dependencies: ["ReelCore", "ReelComposable", "ReelPlayer", "ReelTesting"],
+            swiftSettings: strictSettings
+        ),
+        // ReelProbe against ffprobe, on generated media and a loopback HTTP server; `reel probe`.
+        .testTarget(
+            name: "ReelProbeTests",
+            dependencies: ["ReelCore", "ReelProbe", "ReelTesting"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -12,7 +12,7 @@ set -euo pipefail
 
 packages=(
     pkg-config        # finds libmpv for the version check below
-    libmpv-dev        # libmpv 0.35.1 (client API 2.0): headers and libmpv.so, linked by CMPV
+    libmpv-dev        # libmpv 0.35.1 (client API 2.0): headers, and libmpv.so.2, which CMPV loads
     mpv               # the mpv CLI: the benchmark peer
     ffmpeg            # the ffmpeg CLI: tests and `reel demo` generate their media with it
     libavformat-dev   # FFmpeg 5.1, linked directly by CFFmpeg for ReelPreview's thumbnails:
@@ -88,7 +88,7 @@ if ((${#missing[@]} > 0)); then
     "${as_root[@]}" "${apt[@]}" install -y --no-install-recommends "${missing[@]}"
 fi
 
-# CMPV links libmpv without SwiftPM's pkgConfig (see Package.swift); check the version here.
+# CMPV uses libmpv without SwiftPM's pkgConfig (see Package.swift); check the version here.
 if ! pkg-config --atleast-version=2.0 mpv; then
     log "libmpv's client API 2.0 or later is needed (Debian 12's libmpv-dev 0.35.1 has 2.0);" \
         "pkg-config found $(pkg-config --modversion mpv 2>/dev/null || echo none)"

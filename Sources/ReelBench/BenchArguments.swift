@@ -12,6 +12,7 @@ enum BenchMode: Equatable {
     /// The usage text.
     static let usage = """
         USAGE: ReelBench [--runs N] [--ttff-runs N] [--quick] [--thumbnails-only] [--window-only] [--seek-only]
+                         [--probe-only] [--probe-runs N]
 
         Plays a generated 1920x1080 30 fps H.264/AAC clip headless, with Reel (MPVEngine and Player
         in a child process) and with the mpv command-line player, interleaved, and prints the median,
@@ -33,6 +34,9 @@ enum BenchMode: Equatable {
           --seek-only     Measure only the seek latency: exact seeks on the paused 1080p clip,
                           Reel's engine against the mpv CLI over its JSON IPC, interleaved.
           --seeks N       Seeks of each player in the seek-latency benchmark (default 25).
+          --probe-only    Measure only probing: `reel probe --json` against `ffprobe -show_streams
+                          -show_format -of json` on the same local 1080p clip, wall time, interleaved.
+          --probe-runs N  Runs of each probe in the probe benchmark (default 21).
           -h, --help      Show this help.
 
         ENVIRONMENT:
@@ -53,6 +57,8 @@ enum BenchMode: Equatable {
             case "--thumbnails-only": settings.thumbnailsOnly = true
             case "--window-only": settings.windowOnly = true
             case "--seek-only": settings.seekOnly = true
+            case "--probe-only": settings.probeOnly = true
+            case "--probe-runs": settings.probeRuns = try count(remaining.popFirst(), for: argument)
             case "--seeks": settings.seeks = try count(remaining.popFirst(), for: argument)
             case "--window-runs": settings.windowRuns = try count(remaining.popFirst(), for: argument)
             case "--reducer-runs": settings.reducerRuns = try count(remaining.popFirst(), for: argument)
@@ -99,6 +105,10 @@ struct BenchSettings: Equatable {
     var seekOnly = false
     /// Exact seeks per player in the seek-latency benchmark.
     var seeks = 25
+    /// Measure only probing.
+    var probeOnly = false
+    /// Runs of each probe in the probe benchmark.
+    var probeRuns = 21
 
     /// Runs of each thumbnail process loop (one loop of ffmpeg takes 15–35 s): five, for medians
     /// of five like every other benchmark.

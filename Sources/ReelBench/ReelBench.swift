@@ -37,6 +37,11 @@ enum ReelBench {
                 printReducerThroughput(runs: settings.reducerRuns, into: &overview)
                 return
             }
+            if settings.probeOnly {
+                if !printProbe(settings, into: &overview) { exit(1) }
+                print(overview.markdown(title: "Probe"))
+                return
+            }
             if settings.seekOnly {
                 if await !printSeekLatency(settings, into: &overview) { exit(1) }
                 print(overview.markdown(title: "Seek latency"))
@@ -64,6 +69,8 @@ enum ReelBench {
             print("")
             printReducerThroughput(runs: settings.reducerRuns, into: &overview)
             await printThumbnails(settings, into: &overview)
+            print("")
+            _ = printProbe(settings, into: &overview)
             print("")
             print(overview.markdown(title: "All benchmarks, one run (medians; Reel / peer below 1 is better)"))
         }
@@ -143,6 +150,28 @@ enum ReelBench {
         } catch {
             FileHandle.standardError.write(Data("ReelBench: thumbnails: \(error)\n".utf8))
             exit(1)
+        }
+    }
+
+    /// Prints the probe table: `reel probe` against `ffprobe` on the same local file (issue #13's
+    /// goal: wall time ratio ≤ 1.0).
+    /// - Returns: Whether it was measured.
+    static func printProbe(_ settings: BenchSettings, into overview: inout Overview) -> Bool {
+        let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
+        let media = BenchMedia(
+            seconds: settings.clipSeconds, directory: BenchMedia.defaultDirectory(executable: executable))
+        do {
+            guard let ffprobe = ChildProcess.locate("ffprobe") else { throw BenchError.missingTool("ffprobe") }
+            _ = try media.prepare()
+            let reel = URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("reel").path
+            let result = try ProbeBench(reel: reel, ffprobe: ffprobe, file: media.url.path, runs: settings.probeRuns)
+                .run()
+            print(result.markdown, terminator: "")
+            overview.add(result.overview)
+            return true
+        } catch {
+            FileHandle.standardError.write(Data("ReelBench: probe: \(error)\n".utf8))
+            return false
         }
     }
 

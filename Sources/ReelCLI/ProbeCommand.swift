@@ -1,15 +1,19 @@
 import ArgumentParser
 import Foundation
-import ReelCore
-import ReelMPV
-import ReelPlayer
+import ReelPreview
+import ReelProbe
 
-/// `reel probe <file|url>`: opens an item without playing it and prints what it holds.
+/// `reel probe <file|url>`: reads what a file or stream holds with libavformat, without playing
+/// it, and prints every stream (with whether this machine decodes it), chapter, program and tag.
 struct ProbeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "probe",
-        abstract: "Open a file or URL without playing it and print its duration, tracks, chapters and metadata.",
-        discussion: "Exits with 1 when the item cannot be opened, its address is refused, or it does not open in time."
+        abstract: "Read a file or URL without playing it and print its container, streams, chapters and metadata.",
+        discussion: """
+            Media that cannot be played here (a codec without a decoder, subtitles only) is reported in full, \
+            with a "not playable here" line, and exits with 0. Exits with 1 when the address is refused, \
+            cannot be opened or read as media, or does not open in time.
+            """
     )
 
     @Argument(
@@ -31,57 +35,55 @@ struct ProbeCommand: AsyncParsableCommand {
         }
     }
 
-    @MainActor func run() async throws {
+    func run() async throws {
         Console.ignoreBrokenPipes()
-        let player: Player
+        // No libmpv runs in this process, so FFmpeg's process-wide log may be silenced: the
+        // report and the typed error say what FFmpeg's warnings would.
+        FFmpegLog.quiet()
+        let probe = MediaProbe(timeout: .milliseconds(Int64((timeout * 1000).rounded())))
+        let media: ProbedMedia
         do {
-            player = Player(engine: try MPVEngine(configuration: .headless))
+            media = try await probe.probe(self.media.url)
         } catch {
-            throw fail(.player(error))
-        }
-        let result = await probe(player)
-        await player.shutdown()
-        switch result {
-        case .success(let report):
-            if json {
-                Console.out(try report.json())
-            } else {
-                Console.out(report.text())
-            }
-        case .failure(let error):
             throw fail(error)
         }
-    }
-
-    /// Loads the item paused and waits until it is open (or failed).
-    @MainActor private func probe(_ player: Player) async -> Result<ProbeReport, CLIError> {
-        do {
-            try player.load(MediaItem(url: media.url), autoplay: false)
-        } catch {
-            return .failure(.player(error))
-        }
-        let opened = await player.wait(timeout: .seconds(timeout)) { $0.status != .loading }
-        switch player.playback.status {
-        case .ready, .ended:
-            return .success(ProbeReport(url: media.url, playback: player.playback))
-        case .failed(let error):
-            return .failure(.player(error))
-        case .loading, .idle:
-            if opened { return .failure(.player(PlayerError(.unknown))) }
-            return .failure(.timedOut(seconds: timeout, target: media.displayName))
-        }
+        let report = ProbeReport(media)
+        Console.out(json ? try report.json() : report.text())
     }
 
     /// Prints `error` (as JSON too with `--json`) and returns the exit code to throw.
-    private func fail(_ error: CLIError) -> ExitCode {
+    private func fail(_ error: ProbeError) -> ExitCode {
         if json {
             var record = JSONRecord(event: "error")
-            record.code = error.identifier
-            record.message = error.description
-            if case .player(let playerError) = error { record = .error(playerError) }
+            record.code = error.code.identifier
+            record.message = error.message
+            record.engineCode = error.ffmpegCode
+            record.detail = error.detail
+            switch error.code {
+            case .httpStatus(let status): record.httpStatus = status
+            case .refusedScheme(let scheme): record.scheme = scheme
+            default: break
+            }
             Console.out(record.line())
         }
-        Console.error("reel: \(error.description)\n")
+        Console.error("reel: \(error.message)\n")
         return .failure
+    }
+}
+
+extension ProbeError.Code {
+    /// The code's name in JSON output: `fileNotFound`, `notMedia`, `httpStatus`, …
+    var identifier: String {
+        switch self {
+        case .refusedScheme: "refusedScheme"
+        case .fileNotFound: "fileNotFound"
+        case .permissionDenied: "permissionDenied"
+        case .notMedia: "notMedia"
+        case .httpStatus: "httpStatus"
+        case .networkUnreachable: "networkUnreachable"
+        case .timedOut: "timedOut"
+        case .cancelled: "cancelled"
+        case .failed: "failed"
+        }
     }
 }

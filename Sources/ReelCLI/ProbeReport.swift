@@ -1,53 +1,51 @@
 import Foundation
 import ReelComposable
-import ReelCore
+import ReelProbe
 
-/// What `reel probe` found out about an item: printed as text, or as JSON with `--json`.
+/// What `reel probe` prints: ReelProbe's ``ProbedMedia`` with the file's size and whether it can
+/// be played here, as text, or as JSON with `--json`.
 ///
 /// Unknown values are nil: left out of the JSON, and shown as `—` in the text.
 struct ProbeReport: Encodable, Sendable {
-    /// The item's address.
+    /// The item's path (a file) or address.
     var url: String
-    /// The title the engine derived (the container's title tag, else the file name).
+    /// The container's title tag.
     var title: String?
-    /// The container format, such as `matroska` or `mov,mp4,m4a,3gp,3g2,mj2`.
-    var container: String?
-    /// The duration in seconds; nil when unknown or live.
+    /// FFmpeg's demuxer name, such as `matroska,webm`, and its description.
+    var container: String
+    var containerDescription: String?
+    /// Seconds; nil when unknown or live.
     var duration: Double?
-    /// The average bit rate in bits per second, from the file's size and duration. Local files
-    /// only: the engine does not report bit rates yet.
-    var bitrate: Int?
+    var startTime: Double?
+    /// Bits per second over the whole container.
+    var bitRate: Int?
     /// The file's size in bytes, for local files.
     var fileSize: Int?
-    /// Whether the item can be seeked.
-    var seekable: Bool?
-    /// The decoded picture's geometry, when a video track is selected.
-    var video: VideoGeometry?
-    /// Every track, with every field the engine reports.
-    var tracks: [Track]
-    /// The chapters.
-    var chapters: [Chapter]
-    /// The container's metadata tags.
+    /// Whether an audio or video stream can be decoded here, and why not.
+    var playable: Bool
+    var unplayableReason: String?
+    var streams: [ProbedStream]
+    var chapters: [ProbedChapter]
+    var programs: [ProbedProgram]
     var metadata: [String: String]
 
-    /// Builds the report from a player's state after the item opened.
-    init(url: URL, playback: PlaybackInfo) {
-        self.url = url.isFileURL ? url.path : url.absoluteString
-        title = playback.engineTitle
-        container = playback.container
-        duration = playback.duration
-        seekable = playback.isSeekable
-        video = playback.video
-        tracks = playback.tracks
-        chapters = playback.chapters
-        metadata = playback.metadata
-        if url.isFileURL, let size = try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int {
-            fileSize = size
-            if let duration, duration > 0 { bitrate = Int((Double(size) * 8 / duration).rounded()) }
+    init(_ media: ProbedMedia) {
+        url = media.url.isFileURL ? media.url.path : media.url.absoluteString
+        title = media.title
+        container = media.container
+        containerDescription = media.containerDescription
+        duration = media.duration
+        startTime = media.startTime
+        bitRate = media.bitRate
+        if media.url.isFileURL {
+            fileSize = (try? FileManager.default.attributesOfItem(atPath: media.url.path))?[.size] as? Int
         }
-        // Without a file size, the streams' declared bit rates are the best estimate.
-        let declared = playback.tracks.compactMap(\.bitrate)
-        if bitrate == nil, !declared.isEmpty { bitrate = declared.reduce(0, +) }
+        playable = media.isPlayable
+        unplayableReason = media.unplayableReason
+        streams = media.streams
+        chapters = media.chapters
+        programs = media.programs
+        metadata = media.metadata
     }
 
     /// The report as pretty-printed JSON with sorted keys, ending with a newline.
@@ -62,18 +60,25 @@ struct ProbeReport: Encodable, Sendable {
         var lines = [
             field("File", url),
             field("Title", title),
-            field("Container", container),
+            field("Container", container + (containerDescription.map { " (\($0))" } ?? "")),
             field("Duration", duration.map(Self.duration) ?? "unknown / live"),
-            field("Bit rate", bitrate.map(Self.bitrate) ?? "unknown"),
+            field("Start", startTime.map { String(format: "%.3f s", $0) }),
+            field("Bit rate", bitRate.map(Self.bitRate) ?? "unknown"),
             field("Size", fileSize.map { "\($0) bytes" }),
-            field("Seekable", seekable.map { $0 ? "yes" : "no" }),
-            field("Picture", video.map(Self.geometry)),
-            "Tracks (\(tracks.count)):",
+            field("Playable", unplayableReason.map { "no, not playable here: \($0)" } ?? "yes"),
+            "Streams (\(streams.count)):",
         ]
-        lines += tracks.flatMap(Self.trackLines)
+        lines += streams.flatMap(Self.streamLines)
         lines.append("Chapters (\(chapters.count)):")
         lines += chapters.enumerated().map { index, chapter in
-            "  \(index + 1). \(TimeLabel.format(chapter.start))  \(chapter.title ?? "—")"
+            "  \(index + 1). \(TimeLabel.format(chapter.start))–\(TimeLabel.format(chapter.end))  \(chapter.title ?? "—")"
+        }
+        if !programs.isEmpty {
+            lines.append("Programs / variants (\(programs.count)):")
+            lines += programs.map { program in
+                "  #\(program.id): \(program.bitRate.map(Self.bitRate) ?? "bit rate unknown"), streams "
+                    + program.streams.map(String.init).joined(separator: ", ")
+            }
         }
         lines.append("Metadata (\(metadata.count)):")
         lines += metadata.sorted { $0.key < $1.key }.map { "  \($0.key): \($0.value)" }
@@ -84,38 +89,45 @@ struct ProbeReport: Encodable, Sendable {
         (name + ":").padding(toLength: 11, withPad: " ", startingAt: 0) + (value ?? "—")
     }
 
-    private static func trackLines(_ track: Track) -> [String] {
-        func flag(_ value: Bool) -> String { value ? "yes" : "no" }
-        func value<T>(_ value: T?) -> String { value.map { "\($0)" } ?? "—" }
-        return [
-            "  \(track.kind.rawValue) #\(track.id): codec \(value(track.codec)), language \(value(track.language)), "
-                + "title \(track.title.map { "\"\($0)\"" } ?? "—")",
-            "      default \(flag(track.isDefault)), forced \(flag(track.isForced)), "
-                + "external \(flag(track.isExternal)), selected \(flag(track.isSelected))",
-            "      width \(value(track.width)), height \(value(track.height)), "
-                + "frame rate \(track.frameRate.map { String(format: "%.3f", $0) } ?? "—"), "
-                + "channels \(value(track.channelCount)), sample rate \(value(track.sampleRate)), "
-                + "bit rate \(track.bitrate.map(bitrate) ?? "—")",
-        ]
+    private static func streamLines(_ stream: ProbedStream) -> [String] {
+        var summary = ["\(stream.codec)" + (stream.profile.map { " (\($0))" } ?? "")]
+        if let video = stream.video {
+            var picture = "\(video.width)×\(video.height)"
+            if video.displayWidth != video.width || video.displayHeight != video.height {
+                picture += ", shown as \(video.displayWidth)×\(video.displayHeight)"
+            }
+            if let rotation = video.rotation, rotation != 0 {
+                picture += ", rotated \(String(format: "%g", rotation))°"
+            }
+            summary.append(picture)
+            if let rate = video.frameRate { summary.append(String(format: "%.3f fps", rate)) }
+            if let format = video.pixelFormat { summary.append(format) }
+        }
+        if let audio = stream.audio {
+            if let rate = audio.sampleRate { summary.append("\(rate) Hz") }
+            summary.append(
+                "\(audio.channels) channel\(audio.channels == 1 ? "" : "s")"
+                    + (audio.channelLayout.map { " (\($0))" } ?? ""))
+            if let format = audio.sampleFormat { summary.append(format) }
+        }
+        if let bitRate = stream.bitRate { summary.append(Self.bitRate(bitRate)) }
+        if let language = stream.language { summary.append("language \(language)") }
+        if let title = stream.title { summary.append("title \"\(title)\"") }
+        if !stream.disposition.isEmpty { summary.append(stream.disposition.description) }
+        let decoding =
+            stream.isDecodable
+            ? "decodable: yes" + (stream.decoder.map { " (\($0) decoder)" } ?? "")
+            : "decodable: no, \(stream.undecodableReason ?? "no reason given")"
+        return ["  #\(stream.index) \(stream.kind.rawValue): " + summary.joined(separator: ", "), "      " + decoding]
     }
 
     private static func duration(_ seconds: Double) -> String {
         "\(TimeLabel.format(seconds)) (\(String(format: "%.3f", seconds)) s)"
     }
 
-    private static func bitrate(_ bitsPerSecond: Int) -> String {
+    private static func bitRate(_ bitsPerSecond: Int) -> String {
         let kilobits = Double(bitsPerSecond) / 1000
-        let text =
-            kilobits >= 1000 ? String(format: "%.2f Mbit/s", kilobits / 1000) : String(format: "%.0f kbit/s", kilobits)
-        return text + " (average over the file)"
-    }
-
-    private static func geometry(_ video: VideoGeometry) -> String {
-        var text = "\(video.width)×\(video.height)"
-        if video.displayWidth != video.width || video.displayHeight != video.height {
-            text += ", shown as \(video.displayWidth)×\(video.displayHeight)"
-        }
-        if video.rotation != 0 { text += ", rotated \(video.rotation)°" }
-        return text
+        return kilobits >= 1000
+            ? String(format: "%.2f Mbit/s", kilobits / 1000) : String(format: "%.0f kbit/s", kilobits)
     }
 }

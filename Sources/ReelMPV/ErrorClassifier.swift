@@ -45,6 +45,11 @@ enum ErrorClassifier {
         case MPV_ERROR_NOTHING_TO_PLAY.rawValue:
             return error(.nothingToPlay, "\(name) contains no audio or video that can be played.")
         case MPV_ERROR_AO_INIT_FAILED.rawValue, MPV_ERROR_VO_INIT_FAILED.rawValue: return error(.decoderFailure)
+        case MPV_ERROR_GENERIC.rawValue:
+            // libmpv 0.35.1 ends an item with "something happened" when it fails after the demuxer
+            // opened, while it sets up the tracks: the fuzzer reaches it with a track whose codec
+            // FFmpeg does not know ("[vd] Failed to initialize a decoder for codec ''.").
+            return error(.decoderFailure, decoderFailure(in: log, name: name) ?? "\(name) could not be set up to play.")
         case MPV_ERROR_UNKNOWN_FORMAT.rawValue, MPV_ERROR_UNSUPPORTED.rawValue, MPV_ERROR_LOADING_FAILED.rawValue:
             if let url, !url.isFileURL, code == MPV_ERROR_LOADING_FAILED.rawValue {
                 return error(.networkUnreachable, "The server for \(name) could not be reached.")
@@ -52,6 +57,31 @@ enum ErrorClassifier {
             return error(.unsupportedFormat, "\(name) is not in a format that can be played, or it is damaged.")
         default: return error(.unknown)
         }
+    }
+
+    /// Whether `log` already holds what explains a failure with `code`: the decoder line of a
+    /// generic failure, the network failure of a remote item. libmpv delivers log lines through a
+    /// separate buffer, so they can arrive just after `END_FILE`; the engine waits briefly for them.
+    static func isExplained(code: Int32, url: URL, log: [String]) -> Bool {
+        if code == MPV_ERROR_GENERIC.rawValue { return decoderFailure(in: log, name: "") != nil }
+        if !url.isFileURL { return networkError(in: log) != nil }
+        return true
+    }
+
+    /// The sentence for mpv's own log line about a decoder it could not set up (these lines are
+    /// this instance's, not FFmpeg's), or nil without one.
+    static func decoderFailure(in log: [String], name: String) -> String? {
+        for line in log.reversed() {
+            guard
+                let range = line.range(
+                    of: #"Failed to initialize a decoder for codec '[^']*'"#, options: .regularExpression)
+            else { continue }
+            let codec = line[range].split(separator: "'", omittingEmptySubsequences: false).dropFirst().first ?? ""
+            let track = line.contains("[ad]") ? "its audio" : line.contains("[vd]") ? "its video" : "one of its tracks"
+            let what = codec.isEmpty ? "a codec FFmpeg does not know" : "the codec \(codec)"
+            return "\(name) cannot be played: no decoder could be set up for \(track) (\(what))."
+        }
+        return nil
     }
 
     /// Finds an HTTP status or a connection failure in FFmpeg's and mpv's log lines.

@@ -33,17 +33,29 @@ final class EventPump: Sendable {
         self.logHandler = logHandler
     }
 
-    /// A network failure waiting briefly for the log line that explains it.
+    /// A failure waiting briefly for the log line that explains it (a network failure, a decoder
+    /// that could not be set up).
     private struct PendingFailure {
         var entry: ItemRegistry.Entry
         var code: Int32
         var log: [String]
         var deadline: HostTime
+        /// Property changes libmpv sent after the end (the track list emptied, …), reported after
+        /// the failure, in their order.
+        var deferred: [PropertyChange] = []
     }
 
-    /// How long a network failure waits for its explanation: libmpv delivers log lines through
-    /// a separate buffer, so FFmpeg's "HTTP error 404" can arrive just after `END_FILE`.
+    /// How long a failure waits for its explanation: libmpv delivers log lines through a separate
+    /// buffer, so FFmpeg's "HTTP error 404" or mpv's "Failed to initialize a decoder" can arrive
+    /// just after `END_FILE`.
     private static let explanationGrace = 0.25
+
+    /// The events this pump reports or acts on; any other is ignored. A pending failure is
+    /// reported before the next of these, so that it keeps its place in the order.
+    private static let reported: Set<mpv_event_id> = [
+        MPV_EVENT_SHUTDOWN, MPV_EVENT_START_FILE, MPV_EVENT_END_FILE, MPV_EVENT_FILE_LOADED,
+        MPV_EVENT_VIDEO_RECONFIG, MPV_EVENT_SEEK, MPV_EVENT_PLAYBACK_RESTART, MPV_EVENT_PROPERTY_CHANGE,
+    ]
 
     /// Drains events until libmpv shuts down.
     func run() {
@@ -58,7 +70,22 @@ final class EventPump: Sendable {
                     handle(event.pointee, abLoop: &abLoop)
                     failure.log = registry.recentLog()
                     pending = failure
-                    guard ErrorClassifier.networkError(in: failure.log) != nil else { continue }
+                    guard ErrorClassifier.isExplained(code: failure.code, url: failure.entry.url, log: failure.log)
+                    else { continue }
+                } else if id == MPV_EVENT_PROPERTY_CHANGE {
+                    // Kept for after the failure, unless it is the end of the media, which acts
+                    // (pauses): the failure goes first, and `handle` below reads the event again
+                    // (reading `eof-reached` changes no state).
+                    guard let change = propertyChange(event.pointee, abLoop: &abLoop) else { continue }
+                    if change != .endReached(true) {
+                        failure.deferred.append(change)
+                        pending = failure
+                        continue
+                    }
+                } else if id != MPV_EVENT_NONE, !Self.reported.contains(id) {
+                    // Nothing to report (libmpv's `IDLE` right after the end, replies): no reason
+                    // to stop waiting for the explanation.
+                    continue
                 }
                 fail(failure)
                 pending = nil
@@ -82,6 +109,7 @@ final class EventPump: Sendable {
     private func fail(_ failure: PendingFailure) {
         let error = ErrorClassifier.classify(code: failure.code, url: failure.entry.url, log: failure.log)
         outlet.yield(.itemEnded(failure.entry.item, .failed(error)))
+        for change in failure.deferred { outlet.yield(.property(change)) }
     }
 
     private func handle(_ event: mpv_event, abLoop: inout ABLoop) {
@@ -112,13 +140,7 @@ final class EventPump: Sendable {
         case MPV_EVENT_PLAYBACK_RESTART:
             outlet.yield(.playbackRestarted)
         case MPV_EVENT_PROPERTY_CHANGE:
-            guard let property = ObservedProperty(rawValue: event.reply_userdata),
-                let data = event.data?.assumingMemoryBound(to: mpv_event_property.self).pointee
-            else { return }
-            let value =
-                data.format == MPV_FORMAT_NODE
-                ? data.data.map { MPVNode($0.assumingMemoryBound(to: mpv_node.self)) } ?? .none : .none
-            guard let change = property.change(value, at: .now, abLoop: &abLoop) else { return }
+            guard let change = propertyChange(event, abLoop: &abLoop) else { return }
             if case .endReached(true) = change {
                 // keep-open-pause=no lets the end be reported before the pause it causes, so the
                 // pause is never mistaken for someone else's. The pause is queued before the end
@@ -138,6 +160,17 @@ final class EventPump: Sendable {
         }
     }
 
+    /// The change a property event reports (converted now: its C memory lasts until the next wait).
+    private func propertyChange(_ event: mpv_event, abLoop: inout ABLoop) -> PropertyChange? {
+        guard let property = ObservedProperty(rawValue: event.reply_userdata),
+            let data = event.data?.assumingMemoryBound(to: mpv_event_property.self).pointee
+        else { return nil }
+        let value =
+            data.format == MPV_FORMAT_NODE
+            ? data.data.map { MPVNode($0.assumingMemoryBound(to: mpv_node.self)) } ?? .none : .none
+        return property.change(value, at: .now, abLoop: &abLoop)
+    }
+
     /// Reads properties now and yields their values, instead of waiting for their notifications.
     private func read(_ properties: [ObservedProperty], abLoop: inout ABLoop) {
         for property in properties {
@@ -151,7 +184,7 @@ final class EventPump: Sendable {
         }
     }
 
-    /// Reports the end of an item; returns a network failure that should wait for its explanation.
+    /// Reports the end of an item; returns a failure that should wait for its explanation.
     private func endFile(_ data: mpv_event_end_file) -> PendingFailure? {
         let timedOut = registry.takeTimedOut(data.playlist_entry_id)
         let (entry, log) = registry.end(entry: data.playlist_entry_id)
@@ -170,7 +203,7 @@ final class EventPump: Sendable {
         case MPV_END_FILE_REASON_ERROR:
             let failure = PendingFailure(
                 entry: entry, code: data.error, log: log, deadline: HostTime.now.advanced(by: Self.explanationGrace))
-            if !entry.url.isFileURL, ErrorClassifier.networkError(in: log) == nil { return failure }
+            if !ErrorClassifier.isExplained(code: data.error, url: entry.url, log: log) { return failure }
             fail(failure)
         case MPV_END_FILE_REASON_REDIRECT:
             // A playlist expanded into entries; they play on behalf of the same request.

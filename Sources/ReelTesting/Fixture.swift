@@ -33,6 +33,9 @@ public enum Fixture: String, CaseIterable, Sendable {
     /// A folder holding a 6 s HLS stream (320x240 H.264 with a keyframe every 0.5 s, AAC):
     /// `index.m3u8`, a VOD playlist, and six 1 s MPEG-TS segments `segment0.ts` … `segment5.ts`.
     case hlsStream
+    /// A folder holding a 4 s MPEG-DASH stream (320x240 H.264 with a keyframe every 0.5 s, AAC):
+    /// `manifest.mpd`, two `init-stream*.m4s` and 1 s `chunk-stream*-*.m4s` segments.
+    case dashStream
 
     // MARK: Bad-input corpus (issue #6)
 
@@ -72,6 +75,33 @@ public enum Fixture: String, CaseIterable, Sendable {
     case size3x5
     /// 1 s of a 641x479 picture (H.264, 4:4:4) in Matroska.
     case size641x479
+    /// The 2 s H.264/AAC MP4 whose video sample entry says `qqqq` instead of `avc1`: a codec FFmpeg
+    /// does not know, so no video decoder can be set up (libmpv 0.35.1 then fails the item with
+    /// its generic error, -20); the audio is intact.
+    case unknownVideoCodec
+
+    // MARK: Probe corpus (issue #13): what a player may refuse but a probe must report
+
+    /// 2 s, 320x240, 30 fps VP9 with a 440 Hz Opus tone (48 kHz, mono), in WebM.
+    case vp9OpusWebM
+    /// A Matroska file holding only a SubRip subtitle track (`eng`, two cues, the last ending at
+    /// 3 s): nothing to play.
+    case subtitlesOnlyMatroska
+    /// 2 s of a 440 Hz tone as big-endian 32-bit float PCM (`pcm_f32be`, 48 kHz, mono) in a
+    /// QuickTime file.
+    case floatPCMBigEndian
+    /// 2 s of 320x240, 25 fps MPEG-2 video with a 440 Hz AC-3 tone (48 kHz, mono) in an MPEG
+    /// program stream (`-f vob`).
+    case mpegPSWithAC3
+    /// One 320x240 PNG picture.
+    case stillImage
+    /// 2 s of 48 kHz mono audio in a QuickTime file whose sample entry says `mhm1`, MPEG-H 3D
+    /// Audio: libavformat knows the codec, this FFmpeg has no decoder for it. (16-bit PCM whose
+    /// sample entry was relabelled: FFmpeg 5.1 has no MPEG-H encoder.)
+    case mpegHAudio
+    /// 1 s of a 440 Hz tone (44.1 kHz, mono) in Sonic, an audio codec whose FFmpeg decoder is
+    /// experimental (off unless asked for: ffprobe and libmpv refuse the file), in Matroska.
+    case experimentalCodec
 
     /// The file's name inside the cache directory.
     public var fileName: String {
@@ -86,6 +116,7 @@ public enum Fixture: String, CaseIterable, Sendable {
         case .audioOnly: "tone.m4a"
         case .bench1080p: "bench-1080p.mp4"
         case .hlsStream: "hls-6s"
+        case .dashStream: "dash-4s"
         case .cutAt10Percent: "cut-10.mp4"
         case .cutAt50Percent: "cut-50.mp4"
         case .cutAt90Percent: "cut-90.mp4"
@@ -102,6 +133,14 @@ public enum Fixture: String, CaseIterable, Sendable {
         case .size1x1: "size-1x1.mkv"
         case .size3x5: "size-3x5.mkv"
         case .size641x479: "size-641x479.mkv"
+        case .unknownVideoCodec: "unknown-video-codec.mp4"
+        case .vp9OpusWebM: "vp9-opus.webm"
+        case .subtitlesOnlyMatroska: "subtitles-only.mkv"
+        case .floatPCMBigEndian: "pcm-f32be.mov"
+        case .mpegPSWithAC3: "mpeg2-ac3.vob"
+        case .stillImage: "still.png"
+        case .mpegHAudio: "mpegh-3d-audio.mov"
+        case .experimentalCodec: "sonic-experimental.mkv"
         }
     }
 
@@ -111,13 +150,25 @@ public enum Fixture: String, CaseIterable, Sendable {
     /// Whether the fixture belongs to the bad-input corpus (``corpus``).
     public var isCorpus: Bool { Self.corpus.contains(self) }
 
+    /// Whether the fixture belongs to the probe corpus (``probeCorpus``).
+    public var isProbeCorpus: Bool { Self.probeCorpus.contains(self) }
+
     /// Every fixture except the benchmark and corpus ones: what a test suite usually needs.
-    public static var standard: [Fixture] { allCases.filter { !$0.isBenchmark && !$0.isCorpus } }
+    public static var standard: [Fixture] {
+        allCases.filter { !$0.isBenchmark && !$0.isCorpus && !$0.isProbeCorpus }
+    }
 
     /// The bad-input corpus: damaged, unusual and extreme files, each made in well under a second.
     public static let corpus: [Fixture] = [
         .cutAt10Percent, .cutAt50Percent, .cutAt90Percent, .byteFlipped, .headerOnly, .matroskaNamedMP4,
         .hugeDimensions, .videoOnly, .subtitleOnlyASS, .tenthOfASecond, .tenHours, .variableFrameRate, .rotated,
-        .size1x1, .size3x5, .size641x479,
+        .size1x1, .size3x5, .size641x479, .unknownVideoCodec,
+    ]
+
+    /// The probe corpus: containers and codecs a player may refuse but a probe must report, each
+    /// made in well under a second.
+    public static let probeCorpus: [Fixture] = [
+        .vp9OpusWebM, .subtitlesOnlyMatroska, .floatPCMBigEndian, .mpegPSWithAC3, .stillImage, .mpegHAudio,
+        .experimentalCodec,
     ]
 }

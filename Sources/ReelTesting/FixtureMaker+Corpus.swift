@@ -71,6 +71,14 @@ extension FixtureMaker {
                 ["-f", "lavfi", "-i", "testsrc2=size=64x64:rate=30:duration=1", "-vf", "scale=\(size),setsar=1"]
                 + ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv444p", "-f", "matroska", partial.path]
             try await runFFmpeg(for: fixture, arguments)
+        case .unknownVideoCodec:
+            try await runFFmpeg(for: fixture, Self.clip(seconds: 2, gop: 15) + Self.faststartMP4 + [partial.path])
+            var data = try read(partial)
+            guard let index = Self.sampleEntry("avc1", in: data) else {
+                throw .fileSystem(path: partial.path, reason: "ffmpeg wrote no avc1 sample entry")
+            }
+            data.replaceSubrange(index..<index + 4, with: Data("qqqq".utf8))
+            try write(data, to: partial)
         case .hlsStream:
             try createFolder(partial)
             let arguments =
@@ -80,11 +88,11 @@ extension FixtureMaker {
                 + [partial.appendingPathComponent("index.m3u8").path]
             try await runFFmpeg(for: fixture, arguments)
         default:
-            throw .fileSystem(path: partial.path, reason: "no recipe for \(fixture)")
+            try await makeProbeFile(fixture, at: partial, scratch: scratch)
         }
     }
 
-    private func createFolder(_ url: URL) throws(MediaFixtureError) {
+    func createFolder(_ url: URL) throws(MediaFixtureError) {
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         } catch {
@@ -92,7 +100,7 @@ extension FixtureMaker {
         }
     }
 
-    private func read(_ url: URL) throws(MediaFixtureError) -> Data {
+    func read(_ url: URL) throws(MediaFixtureError) -> Data {
         do {
             return try Data(contentsOf: url)
         } catch {

@@ -1,3 +1,4 @@
+import CMPV
 import Foundation
 import ReelCore
 import ReelMPV
@@ -80,6 +81,18 @@ struct CorpusTests {
         #expect(error.message.contains("not in a format that can be played"))
     }
 
+    /// libmpv sets up the video first, finds no decoder for it, and ends the item with its generic
+    /// error (-20) before the audio is set up; `make fuzz` reached the same with damaged sample entries.
+    @Test func aVideoCodecFFmpegDoesNotKnowIsADecoderFailure() async throws {
+        let error = try await MPVFailure.loading(try await MediaFixtures.url(for: .unknownVideoCodec))
+        #expect(error.code == .decoderFailure)
+        #expect(error.engineCode == Int(MPV_ERROR_GENERIC.rawValue))
+        #expect(
+            error.message
+                == "\"unknown-video-codec.mp4\" cannot be played: no decoder could be set up for its video (a codec FFmpeg does not know)."
+        )
+    }
+
     @Test(arguments: [Fixture.subtitleOnlyASS, .subtitleFile])
     func aSubtitleFileAsTheMainItemHasNothingToPlay(_ fixture: Fixture) async throws {
         let error = try await MPVFailure.loading(try await MediaFixtures.url(for: fixture))
@@ -142,7 +155,8 @@ struct CorpusTests {
         expected[Fixture.zeroBytes.fileName] = "error unsupportedFormat"
         expected[Fixture.subtitleOnlyASS.fileName] = "error nothingToPlay"
         expected[Fixture.subtitleFile.fileName] = "error nothingToPlay"
+        expected[Fixture.unknownVideoCodec.fileName] = "error decoderFailure"
         #expect(verdicts == expected)
-        #expect(output.contains("\(fixtures.count - 4) passed, 4 failed"))
+        #expect(output.contains("\(fixtures.count - 5) passed, 5 failed"))
     }
 }

@@ -112,4 +112,7 @@ void reel_av_set_quiet(int32_t quiet);
 }
 #endif
 
+// Reading containers without decoding them, for ReelProbe.
+#include "CFFmpegProbe.h"
+
 #endif

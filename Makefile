@@ -97,10 +97,16 @@ unit-test: ## Run the built tests headless (window suites skip), without buildin
 	$(TEST_WRAPPER) timeout --kill-after=30s $(TEST_TIMEOUT) \
 		$(SWIFT) test $(SPM) --skip-build $(TEST_FLAGS) 2>&1 | tee $(LOGS)/test.log
 
-gui-test: ## Run the window and end-to-end suites on a private Xvfb, without building
+# Each window suite runs in a `swift test` of its own on a fresh Xvfb: after MiniPlayerTests (a
+# child process with two windows, clicked and keyed with xdotool) the in-process windows of a
+# later suite on the same display stopped rendering (not yet explained; see the note on #12).
+gui-test: ## Run the window and end-to-end suites, each on a private Xvfb, without building
 	@mkdir -p $(LOGS)
-	$(GUI_WRAPPER) timeout --kill-after=30s $(TEST_TIMEOUT) \
-		$(SWIFT) test $(SPM) --skip-build --filter '$(GUI_SUITES)' 2>&1 | tee $(LOGS)/gui-test.log
+	@: > $(LOGS)/gui-test.log
+	for suite in $(subst |, ,$(GUI_SUITES)); do \
+		$(GUI_WRAPPER) timeout --kill-after=30s $(TEST_TIMEOUT) \
+			$(SWIFT) test $(SPM) --skip-build --filter "$$suite" 2>&1 | tee -a $(LOGS)/gui-test.log; \
+	done
 
 lint: ## Check the formatting of Sources, Tests and Package.swift (swift format lint --strict)
 	$(SWIFT) format lint --strict --recursive $(LINT_PATHS)

@@ -20,10 +20,11 @@ struct WindowPlaybackTests {
         defer { reel.terminate() }
 
         let window = try #require(
-            Command.output("timeout", "20", "xdotool", "search", "--sync", "--name", "^ten-seconds").split(
-                separator: "\n"
-            )
-            .first.map(String.init), "the window never appeared")
+            Command.output("timeout", "-s", "KILL", "20", "xdotool", "search", "--sync", "--name", "^ten-seconds")
+                .split(
+                    separator: "\n"
+                )
+                .first.map(String.init), "the window never appeared")
         let layout = try #require(await reel.waitForRecord(timeout: 20) { $0["event"] as? String == "layout" })
         _ = try #require(await reel.waitForRecord(timeout: 20) { $0["state"] as? String == "playing" })
         let button = try #require(layout["playPause"] as? [Double])
@@ -69,8 +70,10 @@ struct WindowPlaybackTests {
         defer { reel.terminate() }
         _ = try #require(await reel.waitForRecord(timeout: 20) { $0["state"] as? String == "playing" })
         let window = try #require(
-            Command.output("timeout", "20", "xdotool", "search", "--sync", "--name", "ten-seconds.mp4 - mpv")
-                .split(separator: "\n").first.map(String.init), "mpv's window never appeared")
+            Command.output(
+                "timeout", "-s", "KILL", "20", "xdotool", "search", "--sync", "--name", "ten-seconds.mp4 - mpv"
+            )
+            .split(separator: "\n").first.map(String.init), "mpv's window never appeared")
         Command.output("xdotool", "key", "--window", window, "q")
         #expect(await reel.waitForExit(timeout: 15) == 0)
     }

@@ -32,7 +32,8 @@ extension PlayerWindowTests {
         try player.startPictureInPicture()
         #expect(player.isPictureInPictureActive)
         #expect(window.presentation == .pictureInPicture)
-        let found = Command.output("timeout", "10", "xdotool", "search", "--sync", "--name", "picture in picture")
+        let found = Command.output(
+            "timeout", "-s", "KILL", "10", "xdotool", "search", "--sync", "--name", "picture in picture")
         #expect(!found.isEmpty)
         // A quarter of the 1280-pixel Xvfb screen, in the clip's 4:3 shape, showing the video.
         let small = try #require(window.captureFrame())
@@ -50,7 +51,8 @@ extension PlayerWindowTests {
         // gives the window the focus (what a click-to-focus window manager does): the focus goes
         // to the root window first, and comes back right before the press.
         try player.startPictureInPicture()
-        let again = Command.output("timeout", "10", "xdotool", "search", "--sync", "--name", "picture in picture")
+        let again = Command.output(
+            "timeout", "-s", "KILL", "10", "xdotool", "search", "--sync", "--name", "picture in picture")
         let second = try #require(again.split(separator: "\n").last.map(String.init))
         let roots = Command.output("xdotool", "search", "--maxdepth", "0", "--name", "")
         let root = try #require(roots.split(separator: "\n").first.map(String.init))

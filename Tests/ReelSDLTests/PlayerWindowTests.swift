@@ -143,7 +143,7 @@ struct PlayerWindowTests {
         try player.load(MediaItem(url: clip), autoplay: false)
         try await player.until(status: .ready)
         let found = await Command.outputInBackground([
-            "timeout", "10", "xdotool", "search", "--sync", "--name", "Reel keys",
+            "timeout", "-s", "KILL", "10", "xdotool", "search", "--sync", "--name", "Reel keys",
         ])
         let id = try #require(found.split(separator: "\n").last.map(String.init))
         for key in ["space", "x"] { Command.output("xdotool", "key", "--window", id, key) }
@@ -181,7 +181,7 @@ struct PlayerWindowTests {
         try await player.until(status: .ready)
         #expect(previews.item?.url == clip)
         let found = await Command.outputInBackground(
-            ["timeout", "10", "xdotool", "search", "--sync", "--name", "Reel previews"])
+            ["timeout", "-s", "KILL", "10", "xdotool", "search", "--sync", "--name", "Reel previews"])
         let id = try #require(found.split(separator: "\n").last.map(String.init))
         let bar = try #require(container.controls.frames(in: .bottom1).first)
         let hover = (x: Int(bar.midX.rounded()), y: Int(bar.midY.rounded()))

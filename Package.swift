@@ -95,16 +95,18 @@ let package = Package(
         ),
         // Layer 1: the composable layer (Store, Reducer, Effect) and the player feature.
         .target(name: "ReelComposable", dependencies: ["ReelCore"], swiftSettings: strictSettings),
-        // Layer 2: the UI-agnostic player container: context, services, widgets, overlays, gestures.
-        .target(name: "ReelContainer", dependencies: ["ReelCore", "ReelComposable"], swiftSettings: strictSettings),
-        // Layer 3: what the container's hosts draw with, no display needed: cairo + Pango behind
+        // Layer 3: the UI-agnostic player container: context, services, widgets, overlays, gestures.
+        .target(
+            name: "ReelContainer", dependencies: ["ReelCore", "ReelComposable", "ReelPlayer"],
+            swiftSettings: strictSettings),
+        // Layer 4: what the container's hosts draw with, no display needed: cairo + Pango behind
         // ReelContainer's Canvas, frame buffers, overlay surfaces, offscreen snapshots.
         .target(
             name: "ReelDrawing",
             dependencies: ["CCairo", "ReelCore", "ReelMPV", "ReelContainer"],
             swiftSettings: strictSettings
         ),
-        // Layer 4: the Linux window host: SDL2 windows and input, mpv's render API (software or
+        // Layer 5: the Linux window host: SDL2 windows and input, mpv's render API (software or
         // OpenGL), picture in picture, the container with seek previews.
         .target(
             name: "ReelSDL",
@@ -114,7 +116,7 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        // Layer 3: seek previews and thumbnails from local files (FFmpeg), WebVTT sprite tracks and
+        // Layer 4: seek previews and thumbnails from local files (FFmpeg), WebVTT sprite tracks and
         // remote media (ReelMPV's FrameGrabber); the PreviewModel a seek bar asks, and SeekPreviews,
         // which follows a Player's items for the container's seek bar.
         .target(
@@ -136,7 +138,7 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        // Layer 5: the umbrella module: `import Reel` re-exports the app-facing modules
+        // Layer 6: the umbrella module: `import Reel` re-exports the app-facing modules
         // (Sources/Reel/Reel.swift).
         .target(
             name: "Reel",
@@ -146,10 +148,10 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        // Layer 6: the README's quick start, a whole program: `swift run MiniPlayer FILE`.
+        // Layer 7: the README's quick start, a whole program: `swift run MiniPlayer FILE`.
         .executableTarget(
             name: "MiniPlayer", dependencies: ["Reel"], path: "Examples/MiniPlayer", swiftSettings: strictSettings),
-        // Layer 6: the README's Swift samples, one file each, compiled here; ReelSnippetsTests
+        // Layer 7: the README's Swift samples, one file each, compiled here; ReelSnippetsTests
         // fails when the README and a file differ.
         .target(
             name: "ReelSnippets",
@@ -163,7 +165,7 @@ let package = Package(
             path: "Examples/Tests/ReelSnippetsTests",
             swiftSettings: strictSettings
         ),
-        // Layer 6: the `reel` command-line tool (Reel for PlayerWindow's DesktopWindow conformance).
+        // Layer 7: the `reel` command-line tool (Reel for PlayerWindow's DesktopWindow conformance).
         .executableTarget(
             name: "ReelCLI",
             dependencies: [
@@ -173,7 +175,7 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        // Layer 5: benchmarks against the mpv command-line player: `make bench`.
+        // Layer 6: benchmarks against the mpv command-line player: `make bench`.
         .executableTarget(
             name: "ReelBench",
             dependencies: [
@@ -225,7 +227,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ReelContainerTests",
-            dependencies: ["ReelCore", "ReelComposable", "ReelContainer", "ReelTesting"],
+            dependencies: ["ReelCore", "ReelComposable", "ReelContainer", "ReelPlayer", "ReelTesting"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -173,7 +173,7 @@ public final class PlayerWindow {
         guard let overlay else {
             let previews = options.seekPreviews ? SeekPreviews(player: player) : nil
             let configuration = ContainerConfiguration.standard(previewImage: previews.map { $0.image(at:) })
-            let container = PlayerContainer(store: player.store, configuration: configuration)
+            let container = PlayerContainer(player: player, configuration: configuration)
             do {
                 try self.init(engine: engine, overlay: container, options: options)
             } catch {

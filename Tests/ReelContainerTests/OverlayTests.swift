@@ -1,6 +1,9 @@
+import Foundation
 import ReelComposable
 import ReelContainer
 import ReelCore
+import ReelPlayer
+import ReelTesting
 import Testing
 
 @MainActor
@@ -162,5 +165,20 @@ struct OverlayTests {
                 "RenderOverlay", "after render", "after render 2", "FeatureOverlay", "PluginOverlay", "ControlOverlay",
                 "after control", "ToastOverlay", "after toast",
             ])
+    }
+}
+
+@MainActor
+@Suite("A container for a Player")
+struct ContainerForAPlayerTests {
+    @Test func theContainerOfAPlayerDrivesThatPlayer() async throws {
+        let player = Player(engine: FakeEngine())
+        let container = PlayerContainer(player: player)
+        #expect(container.store === player.store)
+        try player.load(MediaItem(url: URL(string: "https://media.test/clip.mp4")!))
+        try await player.until(state: .playing)
+        container.perform(.togglePlayPause)
+        #expect(player.state == .paused(reason: .userInitiated))
+        await player.shutdown()
     }
 }

@@ -1,11 +1,12 @@
 import ReelComposable
 import ReelCore
+import ReelPlayer
 
 /// The player container: layers of widgets over the video, driven by a ``Store`` of
 /// ``ReelComposable/PlayerFeature``, drawn and fed input by a host through ``OverlayHost``.
 ///
 /// ```swift
-/// let container = PlayerContainer(store: player.store)   // what `PlayerWindow(player:)` makes
+/// let container = PlayerContainer(player: player)   // what `PlayerWindow(player:)` makes
 /// container.onQuit = { window.close() }
 /// // host loop:
 /// container.layout(size: windowSize, scale: 2)
@@ -49,6 +50,12 @@ public final class PlayerContainer: OverlayHost {
         store: Store<PlayerFeature.State, PlayerFeature.Action>, configuration: ContainerConfiguration = .standard
     ) {
         self.init(context: Context(store: store, configuration: configuration))
+    }
+
+    /// Creates the controls for `player`: a container on its store (what `PlayerWindow(player:)`
+    /// makes by itself).
+    public convenience init(player: Player, configuration: ContainerConfiguration = .standard) {
+        self.init(store: player.store, configuration: configuration)
     }
 
     /// Creates a container with a prepared context (overrides registered before first use).

@@ -34,6 +34,8 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.3.0"),
         // Test-only: property-based tests (ReelMPVTests' concurrency properties).
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        // Child processes: ReelIsolation's workers, the tests' tools, the benchmarks' helpers.
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
     ],
     // A module's layer is one more than the highest layer among its dependencies (0 with none),
     // so every dependency sits in a lower layer (docs/ARCHITECTURE.md, "Layers and modules").
@@ -129,6 +131,7 @@ let package = Package(
             name: "ReelTesting",
             dependencies: [
                 "ReelCore", "ReelPlayer", "ReelComposable",
+                .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "CustomDump", package: "swift-custom-dump"),
             ],
@@ -165,6 +168,7 @@ let package = Package(
                 "Reel", "ReelCore", "ReelMPV", "ReelPlayer", "ReelComposable", "ReelContainer", "ReelDrawing",
                 "ReelSDL", "ReelPreview", "ReelMPRIS", "ReelPulse", "ReelDesktop",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
             ],
             swiftSettings: strictSettings
         ),
@@ -173,7 +177,7 @@ let package = Package(
             name: "ReelBench",
             dependencies: [
                 "ReelCore", "ReelMPV", "ReelPlayer", "ReelComposable", "ReelPreview", "ReelContainer", "ReelDrawing",
-                "ReelSDL",
+                "ReelSDL", .product(name: "Subprocess", package: "swift-subprocess"),
             ],
             swiftSettings: strictSettings
         ),

@@ -26,7 +26,7 @@ enum ReelBench {
         case .benchmark(let settings):
             var overview = Overview()
             if settings.windowOnly {
-                if !printWindow(settings, required: true, into: &overview) { exit(1) }
+                if await !printWindow(settings, required: true, into: &overview) { exit(1) }
                 return
             }
             if settings.thumbnailsOnly {
@@ -48,7 +48,7 @@ enum ReelBench {
             do {
                 guard let mpv = ChildProcess.locate("mpv") else { throw BenchError.missingTool("mpv") }
                 guard let executable = Bundle.main.executablePath else { throw BenchError.noExecutablePath }
-                let report = try Benchmark(settings: settings, executable: executable, mpv: mpv).run()
+                let report = try await Benchmark(settings: settings, executable: executable, mpv: mpv).run()
                 print("")
                 print(report.text())
                 print(report.markdown(), terminator: "")
@@ -58,7 +58,7 @@ enum ReelBench {
                 exit(1)
             }
             print("")
-            _ = printWindow(settings, required: false, into: &overview)
+            _ = await printWindow(settings, required: false, into: &overview)
             print("")
             _ = await printSeekLatency(settings, into: &overview)
             print("")
@@ -82,7 +82,7 @@ enum ReelBench {
         let bench = SeekLatencyBench(
             file: media.url.path, duration: Double(settings.clipSeconds), mpv: mpv, seeks: settings.seeks)
         do {
-            _ = try media.prepare()
+            _ = try await media.prepare()
             FileHandle.standardError.write(
                 Data("Seek latency: \(settings.seeks) exact seeks each, interleaved…\n".utf8))
             let result = try await bench.run()
@@ -111,8 +111,9 @@ enum ReelBench {
     /// Prints the window table (Reel's window with its controls against mpv's windows). Without
     /// `required`, a missing display (no `DISPLAY` and no Xvfb) skips it with a note.
     /// - Returns: Whether the table was printed.
-    @MainActor static func printWindow(_ settings: BenchSettings, required: Bool, into overview: inout Overview) -> Bool
-    {
+    @MainActor static func printWindow(
+        _ settings: BenchSettings, required: Bool, into overview: inout Overview
+    ) async -> Bool {
         let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
         let bench = WindowBench(runs: settings.windowRuns, executable: executable)
         guard required || bench.canHaveDisplay else {
@@ -120,7 +121,7 @@ enum ReelBench {
             return false
         }
         do {
-            let result = try bench.run()
+            let result = try await bench.run()
             print(result.markdown, terminator: "")
             overview.add(result.overview)
             return true

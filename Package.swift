@@ -36,6 +36,8 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         // Child processes: ReelIsolation's workers, the tests' tools, the benchmarks' helpers.
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        // Every library log line goes through a swift-log Logger, so apps route Reel's logs.
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     // A module's layer is one more than the highest layer among its dependencies (0 with none),
     // so every dependency sits in a lower layer (docs/ARCHITECTURE.md, "Layers and modules").
@@ -80,8 +82,16 @@ let package = Package(
         .systemLibrary(name: "CPulse", path: "Sources/CPulse", providers: [.apt(["libpulse-dev"])]),
         // Layer 0: engine-agnostic model. Foundation only.
         .target(name: "ReelCore", swiftSettings: strictSettings),
+        // Layer 0: libxml2's generic error handler (FFmpeg's DASH demuxer parses manifests with
+        // libxml2, which prints its complaints straight to standard error). Reached with dlsym: Reel
+        // links no libxml2 of its own, it catches the one FFmpeg brought into the process.
+        .target(name: "CLibXML2"),
         // Layer 1: the libmpv engine. The only module that sees libmpv.
-        .target(name: "ReelMPV", dependencies: ["CMPV", "ReelCore"], swiftSettings: strictSettings),
+        .target(
+            name: "ReelMPV",
+            dependencies: ["CMPV", "CLibXML2", "ReelCore", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictSettings
+        ),
         // Layer 2: the observable player model, the face of PlayerFeature.
         .target(name: "ReelPlayer", dependencies: ["ReelCore", "ReelComposable"], swiftSettings: strictSettings),
         // Layer 3: desktop integration over D-Bus: MPRIS, logind's sleep, the screensaver.
@@ -209,6 +219,7 @@ let package = Package(
             dependencies: [
                 "ReelComposable", "ReelCore", "ReelMPV", "ReelPlayer", "ReelTesting",
                 .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),

@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "ReelPreview", targets: ["ReelPreview"]),
         .library(name: "ReelMPRIS", targets: ["ReelMPRIS"]),
         .library(name: "ReelPulse", targets: ["ReelPulse"]),
+        .library(name: "ReelIsolation", targets: ["ReelIsolation"]),
         .library(name: "ReelDesktop", targets: ["ReelDesktop"]),
         .library(name: "ReelTesting", targets: ["ReelTesting"]),
         .executable(name: "reel", targets: ["ReelCLI"]),
@@ -135,6 +136,17 @@ let package = Package(
             dependencies: ["CFFmpeg", "ReelCore", "ReelMPV", "ReelComposable", "ReelPlayer", "ReelContainer"],
             swiftSettings: strictSettings
         ),
+        // Layer 4: untrusted work (check, thumbnails, and any job an app defines) in a child process
+        // that is killed at its deadline; what C libraries print there is captured, never shown.
+        .target(
+            name: "ReelIsolation",
+            dependencies: [
+                "ReelCore", "ReelMPV", "ReelPlayer", "ReelPreview",
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
         // Layer 3: test support that users can depend on: a scriptable engine, media fixtures, a
         // loopback server.
         .target(
@@ -176,8 +188,9 @@ let package = Package(
             name: "ReelCLI",
             dependencies: [
                 "Reel", "ReelCore", "ReelMPV", "ReelPlayer", "ReelComposable", "ReelContainer", "ReelDrawing",
-                "ReelSDL", "ReelPreview", "ReelMPRIS", "ReelPulse", "ReelDesktop",
+                "ReelSDL", "ReelPreview", "ReelMPRIS", "ReelPulse", "ReelDesktop", "ReelIsolation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
             ],
             swiftSettings: strictSettings
@@ -279,6 +292,16 @@ let package = Package(
         .testTarget(
             name: "ReelPlayerTests",
             dependencies: ["ReelCore", "ReelComposable", "ReelPlayer", "ReelTesting"],
+            swiftSettings: strictSettings
+        ),
+        // ReelIsolation's workers and `reel check`'s isolation: media that never returns (a FIFO, a
+        // stalled loopback server, a DASH manifest that spins FFmpeg), a generated corpus.
+        .testTarget(
+            name: "ReelIsolationTests",
+            dependencies: [
+                "ReelCore", "ReelMPV", "ReelPreview", "ReelIsolation", "ReelTesting",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

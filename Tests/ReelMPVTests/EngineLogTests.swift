@@ -41,6 +41,22 @@ struct EngineLogTests {
         #expect(legacy.all.contains { $0.text == opened.text && $0.metadata["mpv.module"] == "cplayer" })
     }
 
+    @Test func libxml2sComplaintAboutAManifestReachesTheLoggerOnce() async throws {
+        let lines = LogLines()
+        var configuration = MPVConfiguration.headless
+        configuration.logger = Logger(label: "test.reel") { _ in lines.handler(level: .warning) }
+        let player = Player(engine: try MPVEngine(configuration: configuration))
+        try player.load(MediaItem(url: try await UntrustedMedia.complainingDASHManifest()))
+        try await player.until(state: .playing, timeout: .seconds(15))
+        let item = try #require(player.playback.itemID)
+        await player.shutdown()
+        let complaints = lines.all.filter { $0.metadata["reel.source"] == "libxml2" }
+        let namespace = complaints.filter { $0.text.contains("namespace error : Namespace prefix yt") }
+        #expect(namespace.count == 1, "\(complaints.map(\.text))")
+        #expect(namespace.first?.level == .warning)
+        #expect(namespace.first?.metadata["reel.item"] == "\(item.rawValue)")
+    }
+
     @Test func eachEngineHasItsOwnNumberAndNothingIsLoggedByDefault() throws {
         // The default logger is off: a library prints nothing an app did not ask for.
         #expect(MPVConfiguration.headless.logger.handler is SwiftLogNoOpLogHandler)

@@ -4,7 +4,9 @@ import ReelIsolation
 
 /// `reel worker <job>`: the hidden worker mode behind `reel check` and the isolated `reel
 /// thumbnails`/`contact-sheet`. It reads one job as JSON from standard input, runs it, answers in
-/// JSON lines on standard output and exits (see ReelIsolation's `IsolatedWorker`).
+/// JSON lines on standard output and exits (see ReelIsolation's `IsolatedWorker`). Standard input
+/// must stay open while it works — its end means the parent is gone — so by hand:
+/// `(echo '{"job":{"url":"file:///x.mp4","seconds":1,"timeout":5}}'; cat) | reel worker check`.
 struct WorkerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "worker",

@@ -86,12 +86,16 @@ public struct Isolation: Sendable {
         var options = PlatformOptions()
         // Cancellation kills at once: a worker stuck in a C library would not answer SIGTERM.
         options.teardownSequence = []
+        // A name the environment cannot hold (empty, or with `=`) is left out.
+        var variables: [Environment.Key: String?] = [:]
+        for (name, value) in environment {
+            if let key = Environment.Key(rawValue: name) { variables[key] = value }
+        }
         let status: TerminationStatus
         do {
             let result = try await Subprocess.run(
                 .path(FilePath(executable.path)), arguments: Arguments(arguments + [Job.name]),
-                environment: .inherit.updating(
-                    environment.reduce(into: [:]) { $0[.init(rawValue: $1.key)!] = $1.value }),
+                environment: .inherit.updating(variables),
                 platformOptions: options, input: .inputWriter, output: .sequence, error: .sequence
             ) { execution in
                 state.worker = execution.processIdentifier.value

@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "ReelProbe", targets: ["ReelProbe"]),
         .library(name: "ReelMPRIS", targets: ["ReelMPRIS"]),
         .library(name: "ReelPulse", targets: ["ReelPulse"]),
+        .library(name: "ReelIsolation", targets: ["ReelIsolation"]),
         .library(name: "ReelDesktop", targets: ["ReelDesktop"]),
         .library(name: "ReelTesting", targets: ["ReelTesting"]),
         .executable(name: "reel", targets: ["ReelCLI"]),
@@ -36,6 +37,10 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.3.0"),
         // Test-only: property-based tests (ReelMPVTests' concurrency properties).
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        // Child processes: ReelIsolation's workers, the tests' tools, the benchmarks' helpers.
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        // Every library log line goes through a swift-log Logger, so apps route Reel's logs.
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     // A module's layer is one more than the highest layer among its dependencies (0 with none),
     // so every dependency sits in a lower layer (docs/ARCHITECTURE.md, "Layers and modules").
@@ -77,8 +82,16 @@ let package = Package(
         .systemLibrary(name: "CPulse", path: "Sources/CPulse", providers: [.apt(["libpulse-dev"])]),
         // Layer 0: engine-agnostic model. Foundation only.
         .target(name: "ReelCore", swiftSettings: strictSettings),
+        // Layer 0: libxml2's generic error handler (FFmpeg's DASH demuxer parses manifests with
+        // libxml2, which prints its complaints straight to standard error). Reached with dlsym: Reel
+        // links no libxml2 of its own, it catches the one FFmpeg brought into the process.
+        .target(name: "CLibXML2"),
         // Layer 1: the libmpv engine. The only module that sees libmpv.
-        .target(name: "ReelMPV", dependencies: ["CMPV", "ReelCore"], swiftSettings: strictSettings),
+        .target(
+            name: "ReelMPV",
+            dependencies: ["CMPV", "CLibXML2", "ReelCore", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictSettings
+        ),
         // Layer 2: the observable player model, the face of PlayerFeature.
         .target(name: "ReelPlayer", dependencies: ["ReelCore", "ReelComposable"], swiftSettings: strictSettings),
         // Layer 3: desktop integration over D-Bus: MPRIS, logind's sleep, the screensaver.
@@ -127,12 +140,24 @@ let package = Package(
         // Layer 1: what a file or stream holds, read with libavformat (CFFmpeg) without playing it:
         // streams, whether this machine decodes each, chapters, programs, tags (`reel probe`).
         .target(name: "ReelProbe", dependencies: ["CFFmpeg", "ReelCore"], swiftSettings: strictSettings),
+        // Layer 4: untrusted work (check, thumbnails, and any job an app defines) in a child process
+        // that is killed at its deadline; what C libraries print there is captured, never shown.
+        .target(
+            name: "ReelIsolation",
+            dependencies: [
+                "ReelCore", "ReelMPV", "ReelPlayer", "ReelPreview",
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
         // Layer 3: test support that users can depend on: a scriptable engine, media fixtures, a
         // loopback server.
         .target(
             name: "ReelTesting",
             dependencies: [
                 "ReelCore", "ReelPlayer", "ReelComposable",
+                .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "CustomDump", package: "swift-custom-dump"),
             ],
@@ -170,8 +195,10 @@ let package = Package(
             name: "ReelCLI",
             dependencies: [
                 "Reel", "ReelCore", "ReelMPV", "ReelPlayer", "ReelComposable", "ReelContainer", "ReelDrawing",
-                "ReelSDL", "ReelPreview", "ReelProbe", "ReelMPRIS", "ReelPulse", "ReelDesktop",
+                "ReelSDL", "ReelPreview", "ReelProbe", "ReelMPRIS", "ReelPulse", "ReelDesktop", "ReelIsolation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
             ],
             swiftSettings: strictSettings
         ),
@@ -180,7 +207,7 @@ let package = Package(
             name: "ReelBench",
             dependencies: [
                 "ReelCore", "ReelMPV", "ReelPlayer", "ReelComposable", "ReelPreview", "ReelContainer", "ReelDrawing",
-                "ReelSDL",
+                "ReelSDL", .product(name: "Subprocess", package: "swift-subprocess"),
             ],
             swiftSettings: strictSettings
         ),
@@ -212,6 +239,7 @@ let package = Package(
             dependencies: [
                 "ReelComposable", "ReelCore", "ReelMPV", "ReelPlayer", "ReelTesting",
                 .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),
@@ -277,6 +305,16 @@ let package = Package(
         .testTarget(
             name: "ReelProbeTests",
             dependencies: ["ReelCore", "ReelProbe", "ReelTesting"],
+            swiftSettings: strictSettings
+        ),
+        // ReelIsolation's workers and `reel check`'s isolation: media that never returns (a FIFO, a
+        // stalled loopback server, a DASH manifest that spins FFmpeg), a generated corpus.
+        .testTarget(
+            name: "ReelIsolationTests",
+            dependencies: [
+                "ReelCore", "ReelMPV", "ReelPreview", "ReelIsolation", "ReelTesting",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,4 +1,11 @@
 import Foundation
+import Subprocess
+
+#if canImport(System)
+    import System
+#else
+    import SystemPackage
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -24,17 +31,29 @@ struct BenchMedia {
 
     /// Makes the clip unless it is cached; returns the seconds generation took, or nil when cached.
     /// Written under a hidden name and renamed into place, so that it appears complete or not at all.
-    func prepare() throws(BenchError) -> Double? {
+    func prepare() async throws(BenchError) -> Double? {
         if FileManager.default.fileExists(atPath: url.path) { return nil }
         guard let ffmpeg = ChildProcess.locate("ffmpeg") else { throw .missingTool("ffmpeg") }
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let partial = directory.appendingPathComponent(".\(fileName).\(getpid()).partial")
         defer { try? FileManager.default.removeItem(at: partial) }
-        let sample = try ChildProcess.run(ffmpeg, arguments(output: partial.path), output: .inherit)
+        // Not measured beyond its wall time, so swift-subprocess runs it (its output shows).
+        let started = ContinuousClock.now
+        let status: TerminationStatus
+        do {
+            status = try await Subprocess.run(
+                .path(FilePath(ffmpeg)), arguments: Arguments(arguments(output: partial.path)),
+                output: .currentStandardOutput, error: .currentStandardError
+            ).terminationStatus
+        } catch {
+            throw .spawnFailed(ffmpeg, "\(error)")
+        }
+        guard status.isSuccess else { throw .childFailed("ffmpeg", status: status.code) }
         guard rename(partial.path, url.path) == 0 else {
             throw .spawnFailed("rename", String(cString: strerror(errno)))
         }
-        return sample.wallSeconds
+        let elapsed = ContinuousClock.now - started
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 
     private func arguments(output: String) -> [String] {
@@ -69,5 +88,14 @@ struct BenchMedia {
             }
         }
         return FileManager.default.temporaryDirectory.appendingPathComponent("reel-media", isDirectory: true)
+    }
+}
+
+extension TerminationStatus {
+    /// The exit status, or the number of the signal that ended the process.
+    var code: Int32 {
+        switch self {
+        case .exited(let code), .signaled(let code): code
+        }
     }
 }

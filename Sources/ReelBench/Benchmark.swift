@@ -15,11 +15,11 @@ struct Benchmark {
     static let mpvOptions = ["--no-config", "--vo=null", "--ao=null", "--hwdec=no", "--keep-open=no", "--really-quiet"]
 
     /// Prepares the clip, runs every sample and returns the report.
-    func run() throws(BenchError) -> BenchReport {
+    func run() async throws(BenchError) -> BenchReport {
         let directory = BenchMedia.defaultDirectory(executable: executable)
         let media = BenchMedia(seconds: settings.clipSeconds, directory: directory)
         progress("Clip: \(media.url.path)")
-        if let seconds = try media.prepare() {
+        if let seconds = try await media.prepare() {
             progress("Generated the \(settings.clipSeconds) s 1080p clip in \(String(format: "%.1f", seconds)) s.")
         } else {
             progress("Using the cached clip.")

@@ -24,8 +24,15 @@ struct ProcessSample: Sendable {
     var maxResidentMebibytes: Double { maxResidentBytes / 1_048_576 }
 }
 
-/// Runs a child with `posix_spawn` and reaps it with `wait4`, which reports the resource usage of
-/// that one child; no other code reaps it, so nothing can race for its status.
+/// Runs a measured child with `posix_spawn` and reaps it with `wait4`, which reports the resource
+/// usage of that one child; no other code reaps it, so nothing can race for its status.
+///
+/// Why not swift-subprocess, which runs the benchmark's other children (the clip's ffmpeg, `reel
+/// demo`): swift-subprocess 1.0 reaps its children itself (`waitid` on a pidfd) and reports only
+/// the termination status, with no resource usage. `getrusage(RUSAGE_CHILDREN)` around a run is no
+/// substitute: it sums CPU time correctly but keeps the largest peak RSS of any child so far, so
+/// the smaller player's peak would read as the larger one's. Xvfb is spawned here too: it lives for
+/// the whole window benchmark, past any one call, and is reaped with `waitpid`.
 enum ChildProcess {
     /// Where the child's standard output and error go.
     enum Output {

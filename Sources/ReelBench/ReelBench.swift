@@ -26,7 +26,7 @@ enum ReelBench {
         case .benchmark(let settings):
             var overview = Overview()
             if settings.windowOnly {
-                if !printWindow(settings, required: true, into: &overview) { exit(1) }
+                if await !printWindow(settings, required: true, into: &overview) { exit(1) }
                 return
             }
             if settings.thumbnailsOnly {
@@ -38,7 +38,7 @@ enum ReelBench {
                 return
             }
             if settings.probeOnly {
-                if !printProbe(settings, into: &overview) { exit(1) }
+                if await !printProbe(settings, into: &overview) { exit(1) }
                 print(overview.markdown(title: "Probe"))
                 return
             }
@@ -53,7 +53,7 @@ enum ReelBench {
             do {
                 guard let mpv = ChildProcess.locate("mpv") else { throw BenchError.missingTool("mpv") }
                 guard let executable = Bundle.main.executablePath else { throw BenchError.noExecutablePath }
-                let report = try Benchmark(settings: settings, executable: executable, mpv: mpv).run()
+                let report = try await Benchmark(settings: settings, executable: executable, mpv: mpv).run()
                 print("")
                 print(report.text())
                 print(report.markdown(), terminator: "")
@@ -63,14 +63,14 @@ enum ReelBench {
                 exit(1)
             }
             print("")
-            _ = printWindow(settings, required: false, into: &overview)
+            _ = await printWindow(settings, required: false, into: &overview)
             print("")
             _ = await printSeekLatency(settings, into: &overview)
             print("")
             printReducerThroughput(runs: settings.reducerRuns, into: &overview)
             await printThumbnails(settings, into: &overview)
             print("")
-            _ = printProbe(settings, into: &overview)
+            _ = await printProbe(settings, into: &overview)
             print("")
             print(overview.markdown(title: "All benchmarks, one run (medians; Reel / peer below 1 is better)"))
         }
@@ -89,7 +89,7 @@ enum ReelBench {
         let bench = SeekLatencyBench(
             file: media.url.path, duration: Double(settings.clipSeconds), mpv: mpv, seeks: settings.seeks)
         do {
-            _ = try media.prepare()
+            _ = try await media.prepare()
             FileHandle.standardError.write(
                 Data("Seek latency: \(settings.seeks) exact seeks each, interleaved…\n".utf8))
             let result = try await bench.run()
@@ -118,8 +118,9 @@ enum ReelBench {
     /// Prints the window table (Reel's window with its controls against mpv's windows). Without
     /// `required`, a missing display (no `DISPLAY` and no Xvfb) skips it with a note.
     /// - Returns: Whether the table was printed.
-    @MainActor static func printWindow(_ settings: BenchSettings, required: Bool, into overview: inout Overview) -> Bool
-    {
+    @MainActor static func printWindow(
+        _ settings: BenchSettings, required: Bool, into overview: inout Overview
+    ) async -> Bool {
         let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
         let bench = WindowBench(runs: settings.windowRuns, executable: executable)
         guard required || bench.canHaveDisplay else {
@@ -127,7 +128,7 @@ enum ReelBench {
             return false
         }
         do {
-            let result = try bench.run()
+            let result = try await bench.run()
             print(result.markdown, terminator: "")
             overview.add(result.overview)
             return true
@@ -156,13 +157,13 @@ enum ReelBench {
     /// Prints the probe table: `reel probe` against `ffprobe` on the same local file (issue #13's
     /// goal: wall time ratio ≤ 1.0).
     /// - Returns: Whether it was measured.
-    static func printProbe(_ settings: BenchSettings, into overview: inout Overview) -> Bool {
+    static func printProbe(_ settings: BenchSettings, into overview: inout Overview) async -> Bool {
         let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
         let media = BenchMedia(
             seconds: settings.clipSeconds, directory: BenchMedia.defaultDirectory(executable: executable))
         do {
             guard let ffprobe = ChildProcess.locate("ffprobe") else { throw BenchError.missingTool("ffprobe") }
-            _ = try media.prepare()
+            _ = try await media.prepare()
             let reel = URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("reel").path
             let result = try ProbeBench(reel: reel, ffprobe: ffprobe, file: media.url.path, runs: settings.probeRuns)
                 .run()

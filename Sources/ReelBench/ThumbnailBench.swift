@@ -43,7 +43,7 @@ struct ThumbnailBench {
     func run() async throws -> (markdown: String, overview: [Overview.Row]) {
         let media = BenchMedia(seconds: 60, directory: directory)
         progress("Thumbnail clip: \(media.url.path)")
-        if let seconds = try media.prepare() {
+        if let seconds = try await media.prepare() {
             progress("Generated the 60 s 1080p clip in \(String(format: "%.1f", seconds)) s.")
         }
         FFmpegLog.quiet()

@@ -4,6 +4,13 @@ import ReelContainer
 import ReelCore
 import ReelDrawing
 import ReelSDL
+import Subprocess
+
+#if canImport(System)
+    import System
+#else
+    import SystemPackage
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -51,12 +58,12 @@ struct WindowBench {
     }
 
     /// Measures everything and returns the Markdown table and the overview's rows.
-    @MainActor func run() throws(BenchError) -> (markdown: String, overview: [Overview.Row]) {
+    @MainActor func run() async throws(BenchError) -> (markdown: String, overview: [Overview.Row]) {
         guard FileManager.default.isExecutableFile(atPath: reel) else {
             throw .failed("\(reel) was not found: build it with `swift build -c release --product reel`.")
         }
         guard let mpv = ChildProcess.locate("mpv") else { throw .missingTool("mpv") }
-        let clip = try demoClip()
+        let clip = try await demoClip()
         progress("Window clip: \(clip)")
 
         let redraw = try Self.measureRedraw()
@@ -235,22 +242,16 @@ struct WindowBench {
     // MARK: - Clip and display
 
     /// The demo clip's path, from `reel demo --generate-only` (which generates it when missing).
-    private func demoClip() throws(BenchError) -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: reel)
-        process.arguments = ["demo", "--generate-only"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardInput = FileHandle.nullDevice
+    private func demoClip() async throws(BenchError) -> String {
+        let result: ExecutionResult<Void, StringOutput<UTF8>, DiscardedOutput>
         do {
-            try process.run()
+            result = try await Subprocess.run(
+                .path(FilePath(reel)), arguments: ["demo", "--generate-only"], output: .string(limit: 1 << 20))
         } catch {
             throw .spawnFailed(reel, "\(error)")
         }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
-        guard process.terminationStatus == 0, let path = lines.last.map(String.init),
+        let lines = result.standardOutput.split(separator: "\n")
+        guard result.terminationStatus.isSuccess, let path = lines.last.map(String.init),
             FileManager.default.fileExists(atPath: path)
         else {
             throw .failed("`reel demo --generate-only` did not print the clip's path.")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ReelComposable
+import ReelIsolation
 import ReelPreview
 
 /// `reel contact-sheet <file> --out sheet.png`: one picture of a whole video, a grid of
@@ -36,7 +37,22 @@ struct ContactSheetCommand: AsyncParsableCommand {
     @Flag(help: "Use the exact frame at each time instead of the keyframe before it (slower).")
     var exact = false
 
+    @Flag(
+        inversion: .prefixedNo,
+        help: """
+            Decode in a worker process that is killed after --timeout, with what the libraries print \
+            kept from the terminal. Default: for addresses, not for local files.
+            """)
+    var isolate: Bool?
+
+    @Option(help: ArgumentHelp("Seconds an isolated worker may take.", valueName: "seconds"))
+    var timeout: Double = 120
+
+    @Flag(help: "Show what the libraries and the worker printed (each distinct line once).")
+    var verbose = false
+
     func validate() throws {
+        guard timeout.isFinite, timeout > 0 else { throw ValidationError("--timeout must be positive.") }
         guard (1...50).contains(columns), (1...100).contains(rows) else {
             throw ValidationError("--columns must be between 1 and 50 and --rows between 1 and 100.")
         }
@@ -48,11 +64,17 @@ struct ContactSheetCommand: AsyncParsableCommand {
 
     func run() async throws {
         Console.ignoreBrokenPipes()
-        // Only for local files: libmpv (remote sources) needs FFmpeg's messages to explain failures.
-        if media.url.isFileURL { FFmpegLog.quiet() }
+        let isolated = ThumbnailSource.isolates(media.url, asked: isolate)
+        // Only for local files in this process: libmpv (remote sources) needs FFmpeg's messages to
+        // explain failures; a worker quiets its own.
+        if media.url.isFileURL, !isolated { FFmpegLog.quiet() }
+        var isolation = WorkerCommand.isolation(verbose: verbose)
+        isolation.logger = CLILogging.logger("reel.worker", verbose: verbose)
         let source: ThumbnailSource
         do {
-            source = try ThumbnailSource(media: media.url, width: width, exact: exact, cache: nil)
+            source = try ThumbnailSource(
+                media: media.url, width: width, exact: exact, cache: nil, isolation: isolated ? isolation : nil,
+                timeout: .milliseconds(Int(timeout * 1000)), logger: CLILogging.logger("reel.mpv", verbose: verbose))
         } catch {
             throw fail(error)
         }

@@ -1,21 +1,38 @@
 import Foundation
+import Subprocess
+
+#if canImport(System)
+    import System
+#else
+    import SystemPackage
+#endif
 
 /// Runs the `ffmpeg` command-line tool found on `PATH`.
 enum FFmpeg {
-    /// Runs ffmpeg quietly (`-hide_banner -loglevel error -nostdin -y`) with `arguments`, on a
-    /// thread of its own so that no task of the cooperative pool blocks.
+    /// Runs ffmpeg quietly (`-hide_banner -loglevel error -nostdin -y`) with `arguments`
+    /// (swift-subprocess: the caller awaits, no thread blocks).
     /// - Throws: ``CLIError/ffmpegNotFound``, or ``CLIError/ffmpegFailed(status:output:)`` with
     ///   the end of its standard error.
     static func run(_ arguments: [String]) async throws(CLIError) {
         let executable = try locate()
         let quiet = ["-hide_banner", "-loglevel", "error", "-nostdin", "-y"]
-        typealias Outcome = CheckedContinuation<Result<Void, CLIError>, Never>
-        let result = await withCheckedContinuation { (continuation: Outcome) in
-            let thread = Thread { continuation.resume(returning: runBlocking(executable, quiet + arguments)) }
-            thread.name = "reel.ffmpeg"
-            thread.start()
+        let result: ExecutionResult<Void, DiscardedOutput, BytesOutput>
+        do {
+            result = try await Subprocess.run(
+                .path(FilePath(executable.path)), arguments: Arguments(quiet + arguments), output: .discarded,
+                error: .bytes(limit: 1 << 20))
+        } catch {
+            throw .ffmpegFailed(status: -1, output: "\(error)")
         }
-        try result.get()
+        guard case .exited(0) = result.terminationStatus else {
+            let text = String(decoding: result.standardError, as: UTF8.self)
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            let status: Int32 =
+                switch result.terminationStatus {
+                case .exited(let code), .signaled(let code): code
+                }
+            throw .ffmpegFailed(status: status, output: String(text.suffix(1_000)))
+        }
     }
 
     /// The first executable `ffmpeg` on `PATH`.
@@ -26,28 +43,5 @@ enum FFmpeg {
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         }
         throw .ffmpegNotFound
-    }
-
-    private static func runBlocking(_ executable: URL, _ arguments: [String]) -> Result<Void, CLIError> {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        let errors = Pipe()
-        process.standardError = errors
-        do {
-            try process.run()
-        } catch {
-            return .failure(.ffmpegFailed(status: -1, output: "\(error)"))
-        }
-        // Read to the end before waiting, so that a chatty ffmpeg never blocks on a full pipe.
-        let output = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            let text = String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            return .failure(.ffmpegFailed(status: process.terminationStatus, output: String(text.suffix(1_000))))
-        }
-        return .success(())
     }
 }

@@ -8,7 +8,7 @@ struct ReelCommand: AsyncParsableCommand {
         abstract: "Play and inspect media with Reel, a Swift player on libmpv.",
         subcommands: [
             PlayCommand.self, ProbeCommand.self, DemoCommand.self, CheckCommand.self, SnapshotCommand.self,
-            ThumbnailsCommand.self, ContactSheetCommand.self,
+            ThumbnailsCommand.self, ContactSheetCommand.self, WorkerCommand.self,
         ]
     )
 }

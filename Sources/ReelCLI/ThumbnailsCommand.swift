@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ReelIsolation
 import ReelPreview
 
 /// `reel thumbnails <file> --count N --width W (--sprite out.jpg --vtt out.vtt | --dir out/)`:
@@ -54,7 +55,22 @@ struct ThumbnailsCommand: AsyncParsableCommand {
     @Flag(help: "Neither read nor write the thumbnail cache (~/.cache/reel/thumbnails).")
     var noCache = false
 
+    @Flag(
+        inversion: .prefixedNo,
+        help: """
+            Decode in a worker process that is killed after --timeout, with what the libraries print \
+            kept from the terminal. Default: for addresses, not for local files.
+            """)
+    var isolate: Bool?
+
+    @Option(help: ArgumentHelp("Seconds an isolated worker may take.", valueName: "seconds"))
+    var timeout: Double = 120
+
+    @Flag(help: "Show what the libraries and the worker printed (each distinct line once).")
+    var verbose = false
+
     func validate() throws {
+        guard timeout.isFinite, timeout > 0 else { throw ValidationError("--timeout must be positive.") }
         guard (1...10_000).contains(count) else { throw ValidationError("--count must be between 1 and 10000.") }
         guard (16...1920).contains(width) else { throw ValidationError("--width must be between 16 and 1920 pixels.") }
         guard (1...1000).contains(columns) else { throw ValidationError("--columns must be between 1 and 1000.") }
@@ -70,13 +86,19 @@ struct ThumbnailsCommand: AsyncParsableCommand {
 
     func run() async throws {
         Console.ignoreBrokenPipes()
-        // Only for local files: libmpv (remote sources) needs FFmpeg's messages to explain failures.
-        if media.url.isFileURL { FFmpegLog.quiet() }
+        let isolated = ThumbnailSource.isolates(media.url, asked: isolate)
+        // Only for local files in this process: libmpv (remote sources) needs FFmpeg's messages to
+        // explain failures; a worker quiets its own.
+        if media.url.isFileURL, !isolated { FFmpegLog.quiet() }
+        var isolation = WorkerCommand.isolation(verbose: verbose)
+        isolation.logger = CLILogging.logger("reel.worker", verbose: verbose)
         let started = ContinuousClock.now
         let source: ThumbnailSource
         do {
             source = try ThumbnailSource(
-                media: media.url, width: width, exact: exact, cache: noCache ? nil : ThumbnailSource.defaultCache)
+                media: media.url, width: width, exact: exact, cache: noCache ? nil : ThumbnailSource.defaultCache,
+                isolation: isolated ? isolation : nil, timeout: .milliseconds(Int(timeout * 1000)),
+                logger: CLILogging.logger("reel.mpv", verbose: verbose))
         } catch {
             throw fail(error)
         }

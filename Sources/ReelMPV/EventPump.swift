@@ -13,7 +13,8 @@ final class EventPump: Sendable {
     private let registry: ItemRegistry
     /// The engine's broadcast, positions thinned (see ``PositionThrottle``).
     private let outlet: EventOutlet
-    private let logHandler: (@Sendable (MPVConfiguration.LogMessage) -> Void)?
+    /// Where libmpv's log lines go.
+    private let log: EngineLog
     /// Queues the engine's own pause at the end on the command queue.
     private let pauseAtEnd: @Sendable () -> Void
     /// Arms the watchdog that stops an item still opening after the network timeout.
@@ -21,7 +22,7 @@ final class EventPump: Sendable {
 
     init(
         handle: MPVHandle, registry: ItemRegistry, broadcast: EngineEventBroadcast,
-        logHandler: (@Sendable (MPVConfiguration.LogMessage) -> Void)?,
+        log: EngineLog,
         pauseAtEnd: @escaping @Sendable () -> Void,
         watchOpening: @escaping @Sendable (Int64) -> Void
     ) {
@@ -30,7 +31,7 @@ final class EventPump: Sendable {
         self.handle = handle
         self.registry = registry
         outlet = EventOutlet(broadcast)
-        self.logHandler = logHandler
+        self.log = log
     }
 
     /// A failure waiting briefly for the log line that explains it (a network failure, a decoder
@@ -119,6 +120,7 @@ final class EventPump: Sendable {
                 let entry = registry.start(entry: data.playlist_entry_id)
             else { return }
             watchOpening(data.playlist_entry_id)
+            LibraryOutput.itemStarted(entry.item, engine: log.engine)
             outlet.yield(.itemStarted(entry.item))
         case MPV_EVENT_FILE_LOADED:
             guard let entry = registry.currentEntry() else { return }
@@ -150,11 +152,11 @@ final class EventPump: Sendable {
             outlet.yield(.property(change))
         case MPV_EVENT_LOG_MESSAGE:
             guard let data = event.data?.assumingMemoryBound(to: mpv_event_log_message.self).pointee else { return }
-            let message = MPVConfiguration.LogMessage(
-                prefix: String(cString: data.prefix), level: String(cString: data.level),
-                text: String(cString: data.text).trimmingCharacters(in: .newlines))
-            registry.append(log: "[\(message.prefix)] \(message.text)")
-            logHandler?(message)
+            let module = String(cString: data.prefix)
+            let text = String(cString: data.text).trimmingCharacters(in: .newlines)
+            registry.append(log: "[\(module)] \(text)")
+            log.libmpv(
+                module: module, level: String(cString: data.level), text: text, item: registry.currentEntry()?.item)
         default:
             break
         }

@@ -70,7 +70,10 @@ public final class FrameGrabber: Sendable {
             mpv_terminate_destroy(pointer)
             throw error
         }
-        loop = FrameGrabberLoop(handle: handle, networkTimeout: configuration.networkTimeout)
+        let log = EngineLog(configuration)
+        LibraryOutput.installOnce()
+        LibraryOutput.add(log)
+        loop = FrameGrabberLoop(handle: handle, networkTimeout: configuration.networkTimeout, log: log)
         let thread = Thread { [loop] in loop.run() }
         thread.name = "reel-mpv-frame-grabber"
         thread.start()

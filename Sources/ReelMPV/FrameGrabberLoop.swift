@@ -43,10 +43,13 @@ final class FrameGrabberLoop: Sendable {
 
     private let handle: MPVHandle
     private let networkTimeout: Double
+    /// Where libmpv's log lines go (``MPVConfiguration/logger``).
+    private let log: EngineLog
     private let pending = Mutex(Pending())
     private let finished = DispatchGroup()
 
-    init(handle: MPVHandle, networkTimeout: Double) {
+    init(handle: MPVHandle, networkTimeout: Double, log: EngineLog) {
+        self.log = log
         self.handle = handle
         self.networkTimeout = networkTimeout
         finished.enter()
@@ -160,6 +163,7 @@ final class FrameGrabberLoop: Sendable {
         open?.continuation.resume(returning: .failure(PlayerError(.engineGone)))
         frame?.continuation.resume(returning: .failure(PlayerError(.engineGone)))
         mpv_terminate_destroy(handle.pointer)
+        LibraryOutput.remove(log)
         finished.leave()
     }
 
@@ -183,6 +187,7 @@ final class FrameGrabberLoop: Sendable {
 
     private func open(_ request: OpenRequest, session: inout Session) -> OpenResult {
         session = Session(url: request.url)
+        LibraryOutput.itemStarted(nil, engine: log.engine)
         let node = MPVNode.map([
             "name": .string("loadfile"), "url": .string(request.target), "flags": .string("replace"),
         ])
@@ -306,7 +311,9 @@ final class FrameGrabberLoop: Sendable {
             let data = event.data?.assumingMemoryBound(to: mpv_event_log_message.self).pointee
         else { return }
         let text = String(cString: data.text).trimmingCharacters(in: .newlines)
-        session.log.append("[\(String(cString: data.prefix))] \(text)")
+        let module = String(cString: data.prefix)
+        session.log.append("[\(module)] \(text)")
+        log.libmpv(module: module, level: String(cString: data.level), text: text, item: nil)
         if session.log.count > 20 { session.log.removeFirst(session.log.count - 20) }
     }
 

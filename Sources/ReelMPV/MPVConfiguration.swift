@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import ReelCore
 
 /// How an ``MPVEngine`` is set up. The security defaults cannot be switched off here.
@@ -30,7 +31,7 @@ public struct MPVConfiguration: Sendable {
         case system
     }
 
-    /// One line of libmpv's log.
+    /// One line of libmpv's log, as ``logHandler`` receives it.
     public struct LogMessage: Sendable, Hashable {
         /// The module that wrote it, such as `"ffmpeg"` or `"cplayer"`.
         public var prefix: String
@@ -48,9 +49,22 @@ public struct MPVConfiguration: Sendable {
     public var urlPolicy: URLPolicy = .standard
     /// Seconds without network data before a stream fails with a network error.
     public var networkTimeout: TimeInterval = 20
-    /// The lowest libmpv log level delivered to ``logHandler`` and kept for error reports.
+    /// The lowest libmpv log level asked of libmpv (`"fatal"`, `"error"`, `"warn"`, `"info"`,
+    /// `"v"`, `"debug"`, `"trace"`): the lines kept to explain failures, and the most that can reach
+    /// ``logger`` (which then applies its own level). libmpv's levels map to swift-log's as
+    /// fatal → critical, error → error, warn → warning, info → info, v → debug, debug and trace →
+    /// trace.
     public var logLevel = "warn"
-    /// Receives libmpv's log lines on the engine's event thread.
+    /// Where the engine's log lines go: libmpv's (FFmpeg's, libass's and the demuxers' messages
+    /// among them) and what libxml2 would otherwise print to standard error (FFmpeg's DASH
+    /// demuxer parses manifests with it), on the engine's threads, with the metadata
+    /// `reel.engine`, `reel.source`, `reel.item`, `mpv.module` and `mpv.level`.
+    ///
+    /// Off by default, so that nothing reaches a terminal unasked: pass a `Logger(label:)` to send
+    /// Reel's lines wherever the app's other logs go (`LoggingSystem.bootstrap`).
+    public var logger = Logger(label: "reel.mpv", factory: { _ in SwiftLogNoOpLogHandler() })
+    /// Receives libmpv's log lines on the engine's event thread, as strings: the interface before
+    /// ``logger``, which carries the same lines. Kept while callers move to ``logger``.
     public var logHandler: (@Sendable (LogMessage) -> Void)?
     /// Extra libmpv options, for experts. Options that would weaken the security defaults
     /// (``MPVEngine/protectedOptions``) are refused with ``PlayerError/Code/invalidArgument``.

@@ -52,6 +52,8 @@ public final class MPVEngine: PlaybackEngine {
     private let commands = DispatchQueue(label: "reel.mpv.commands")
     private let broadcast = EngineEventBroadcast()
     private let pumpDone = DispatchGroup()
+    /// Where the engine's log lines go (``MPVConfiguration/logger``).
+    private let log: EngineLog
 
     /// Creates and starts an engine.
     ///
@@ -67,6 +69,8 @@ public final class MPVEngine: PlaybackEngine {
         }
         let handle = MPVHandle(pointer)
         self.handle = handle
+        let log = EngineLog(configuration)
+        self.log = log
         do {
             try Self.setOptions(configuration, on: handle)
             try Self.check(mpv_initialize(pointer), "initialise the engine")
@@ -83,7 +87,7 @@ public final class MPVEngine: PlaybackEngine {
         }
         let commands = commands
         let pump = EventPump(
-            handle: handle, registry: registry, broadcast: broadcast, logHandler: configuration.logHandler,
+            handle: handle, registry: registry, broadcast: broadcast, log: log,
             pauseAtEnd: {
                 commands.async {
                     var yes: Int32 = 1
@@ -98,6 +102,9 @@ public final class MPVEngine: PlaybackEngine {
                     _ = mpv_command_string(handle.pointer, "stop")
                 }
             })
+        // libmpv is loaded by now, and with it FFmpeg and the libxml2 its DASH demuxer uses.
+        LibraryOutput.installOnce()
+        LibraryOutput.add(log)
         pumpDone.enter()
         let thread = Thread { [pumpDone] in
             pump.run()
@@ -323,6 +330,7 @@ public final class MPVEngine: PlaybackEngine {
             lifecycle.isDestroyed = true
             renderers.close()
             mpv_terminate_destroy(handle.pointer)
+            LibraryOutput.remove(log)
         }
     }
 

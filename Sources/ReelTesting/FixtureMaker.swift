@@ -67,7 +67,7 @@ struct FixtureMaker: Sendable {
         let result: SubprocessResult
         do {
             let quiet = ["-hide_banner", "-loglevel", "error", "-nostdin", "-y"]
-            result = try await Subprocess.run(executable, quiet + arguments)
+            result = try await ToolRunner.run(executable, quiet + arguments)
         } catch {
             throw .ffmpegLaunchFailed(path: executable.path, reason: error.reason)
         }

@@ -76,7 +76,7 @@ public final class PrivateSoundServer: @unchecked Sendable {
     /// `pactl ARGUMENTS…` against this server; returns what it printed.
     @discardableResult
     public func pactl(_ arguments: String...) async -> String {
-        await Command.outputInBackground(["pactl", "--server=\(address)"] + arguments)
+        await Command.output(["pactl", "--server=\(address)"] + arguments)
     }
 
     /// Adds a null output named `name`; returns its module's index, for ``removeOutput(module:)``.

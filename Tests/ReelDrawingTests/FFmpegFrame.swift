@@ -1,33 +1,16 @@
 import Foundation
+import ReelTesting
 
 /// The frame the ffmpeg command-line tool decodes at a time, as RGB bytes: the reference that
 /// snapshots are compared with.
 enum FFmpegFrame {
     /// `ffmpeg -ss <time> -i <url> -frames:v 1 -f rawvideo -pix_fmt rgb0 -`, with the padding
-    /// bytes dropped. Runs on a thread of its own.
+    /// bytes dropped.
     static func rgb(_ url: URL, at time: Double, width: Int, height: Int) async throws -> [UInt8] {
-        let data: Data = try await withCheckedThrowingContinuation { continuation in
-            let thread = Thread {
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-                process.arguments = [
-                    "ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin", "-ss", String(time), "-i", url.path,
-                    "-frames:v", "1", "-s", "\(width)x\(height)", "-f", "rawvideo", "-pix_fmt", "rgb0", "-",
-                ]
-                let output = Pipe()
-                process.standardOutput = output
-                process.standardError = FileHandle.nullDevice
-                do {
-                    try process.run()
-                    let data = output.fileHandleForReading.readDataToEndOfFile()
-                    process.waitUntilExit()
-                    continuation.resume(returning: data)
-                } catch {
-                    continuation.resume(throwing: error)
-                }
-            }
-            thread.start()
-        }
+        let data = try await Command.run([
+            "ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin", "-ss", String(time), "-i", url.path,
+            "-frames:v", "1", "-s", "\(width)x\(height)", "-f", "rawvideo", "-pix_fmt", "rgb0", "-",
+        ]).output
         var rgb = [UInt8]()
         rgb.reserveCapacity(width * height * 3)
         for (index, byte) in data.enumerated() where index % 4 != 3 { rgb.append(byte) }

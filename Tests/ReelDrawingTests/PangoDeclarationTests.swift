@@ -1,4 +1,5 @@
 import Foundation
+import ReelTesting
 import Testing
 
 /// Sources/CCairo/shim.h declares the Pango functions Reel calls instead of including Pango's
@@ -16,21 +17,14 @@ struct PangoDeclarationTests {
     }
 
     @Test(.enabled(if: compilerAvailable, "needs cc and pkg-config"))
-    func theyMatchPangosOwnHeaders() throws {
+    func theyMatchPangosOwnHeaders() async throws {
         let source = FileManager.default.temporaryDirectory.appendingPathComponent("reel-pango-\(UUID()).c")
         defer { try? FileManager.default.removeItem(at: source) }
         try "#include <pango/pangocairo.h>\n#include \"\(Self.shim.path)\"\n".write(
             to: source, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = [
-            "-c", "cc -fsyntax-only -Werror $(pkg-config --cflags pangocairo) \"$0\" 2>&1", source.path,
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text)")
+        let result = try await Command.run([
+            "/bin/sh", "-c", "cc -fsyntax-only -Werror $(pkg-config --cflags pangocairo) \"$0\" 2>&1", source.path,
+        ])
+        #expect(result.status == 0, "\(result.outputText)")
     }
 }

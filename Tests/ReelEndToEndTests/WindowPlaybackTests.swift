@@ -20,7 +20,7 @@ struct WindowPlaybackTests {
         defer { reel.terminate() }
 
         let window = try #require(
-            Command.output("timeout", "-s", "KILL", "20", "xdotool", "search", "--sync", "--name", "^ten-seconds")
+            await Command.output("timeout", "-s", "KILL", "20", "xdotool", "search", "--sync", "--name", "^ten-seconds")
                 .split(
                     separator: "\n"
                 )
@@ -33,14 +33,14 @@ struct WindowPlaybackTests {
 
         // Pause, then play, with the play/pause button in the middle.
         var seen = reel.recordCount
-        Command.output("xdotool", "mousemove", "--window", window, "\(buttonX)", "\(buttonY - 40)")
-        Command.output("xdotool", "mousemove", "--window", window, "\(buttonX)", "\(buttonY)", "click", "1")
+        await Command.output("xdotool", "mousemove", "--window", window, "\(buttonX)", "\(buttonY - 40)")
+        await Command.output("xdotool", "mousemove", "--window", window, "\(buttonX)", "\(buttonY)", "click", "1")
         let paused = await reel.waitForRecord(after: seen, timeout: 10) {
             $0["state"] as? String == "paused" && $0["reason"] as? String == "userInitiated"
         }
         #expect(paused != nil, "no paused(userInitiated) after the first click")
         seen = reel.recordCount
-        Command.output("xdotool", "mousemove", "--window", window, "\(buttonX)", "\(buttonY)", "click", "1")
+        await Command.output("xdotool", "mousemove", "--window", window, "\(buttonX)", "\(buttonY)", "click", "1")
         let playing = await reel.waitForRecord(after: seen, timeout: 10) { $0["state"] as? String == "playing" }
         #expect(playing != nil, "no playing after the second click")
 
@@ -48,9 +48,9 @@ struct WindowPlaybackTests {
         let barY = Int(bar[1] + bar[3] / 2)
         let (from, to) = (Int(bar[0] + bar[2] * 0.3), Int(bar[0] + bar[2] * 0.8))
         seen = reel.recordCount
-        Command.output("xdotool", "mousemove", "--window", window, "\(from)", "\(barY)", "mousedown", "1")
-        Command.output("xdotool", "mousemove", "--window", window, "\((from + to) / 2)", "\(barY)")
-        Command.output("xdotool", "mousemove", "--window", window, "\(to)", "\(barY)", "mouseup", "1")
+        await Command.output("xdotool", "mousemove", "--window", window, "\(from)", "\(barY)", "mousedown", "1")
+        await Command.output("xdotool", "mousemove", "--window", window, "\((from + to) / 2)", "\(barY)")
+        await Command.output("xdotool", "mousemove", "--window", window, "\(to)", "\(barY)", "mouseup", "1")
         let jumped = await reel.waitForRecord(after: seen, timeout: 10) { record in
             guard let position = record["position"] as? Double else { return false }
             return position >= 7.5 && position <= 9.5
@@ -58,7 +58,7 @@ struct WindowPlaybackTests {
         #expect(jumped != nil, "the position never reached ≈ 8 s after the drag")
 
         // q quits with 0 (or the clip ended by itself, also 0).
-        Command.output("xdotool", "key", "--window", window, "q")
+        await Command.output("xdotool", "key", "--window", window, "q")
         let status = await reel.waitForExit(timeout: 15)
         #expect(status == 0)
     }
@@ -70,11 +70,11 @@ struct WindowPlaybackTests {
         defer { reel.terminate() }
         _ = try #require(await reel.waitForRecord(timeout: 20) { $0["state"] as? String == "playing" })
         let window = try #require(
-            Command.output(
+            await Command.output(
                 "timeout", "-s", "KILL", "20", "xdotool", "search", "--sync", "--name", "ten-seconds.mp4 - mpv"
             )
             .split(separator: "\n").first.map(String.init), "mpv's window never appeared")
-        Command.output("xdotool", "key", "--window", window, "q")
+        await Command.output("xdotool", "key", "--window", window, "q")
         #expect(await reel.waitForExit(timeout: 15) == 0)
     }
 }

@@ -26,7 +26,7 @@ struct MiniPlayerTests {
             environment: ["DISPLAY": display, "PULSE_SERVER": "unix:/nonexistent"])
         defer { mini.terminate() }
         let window = try #require(
-            Command.output("timeout", "-s", "KILL", "20", "xdotool", "search", "--sync", "--name", "^MiniPlayer$")
+            await Command.output("timeout", "-s", "KILL", "20", "xdotool", "search", "--sync", "--name", "^MiniPlayer$")
                 .split(separator: "\n").first.map(String.init), "the window never appeared")
         #expect(await Self.status(is: "Playing", on: bus, signals: signals))
 
@@ -34,32 +34,32 @@ struct MiniPlayerTests {
         // while playing, and a click on the bare video only shows them: then click again.
         var paused = false
         for _ in 0..<3 where !paused {
-            Command.output("xdotool", "mousemove", "--window", window, "640", "300")
-            Command.output("xdotool", "mousemove", "--window", window, "640", "360", "click", "1")
+            await Command.output("xdotool", "mousemove", "--window", window, "640", "300")
+            await Command.output("xdotool", "mousemove", "--window", window, "640", "360", "click", "1")
             paused = await Self.status(is: "Paused", on: bus, signals: signals, timeout: .seconds(5))
         }
         #expect(paused, "no click on the play/pause button paused the player")
 
         // `f`: the player's presentation, which MPRIS shows as Fullscreen.
-        Command.output("xdotool", "key", "--window", window, "f")
+        await Command.output("xdotool", "key", "--window", window, "f")
         #expect(await Self.property("Fullscreen", is: "b true", of: mini, on: bus, signals: signals))
-        Command.output("xdotool", "key", "--window", window, "f")
+        await Command.output("xdotool", "key", "--window", window, "f")
         #expect(await Self.property("Fullscreen", is: "b false", of: mini, on: bus, signals: signals))
 
         // `p`: picture in picture, a small window of its own; its close button brings the video back.
         #expect(await Tool.playerctl("play", on: bus).status == 0)
         #expect(await Self.status(is: "Playing", on: bus, signals: signals))
-        Command.output("xdotool", "key", "--window", window, "p")
-        let small = Command.output(
+        await Command.output("xdotool", "key", "--window", window, "p")
+        let small = await Command.output(
             "timeout", "-s", "KILL", "10", "xdotool", "search", "--sync", "--name", "picture in picture")
         let pip = try #require(small.split(separator: "\n").last.map(String.init), "no picture-in-picture window")
-        Command.output("xdotool", "mousemove", "--window", pip, "300", "30")
-        Command.output("xdotool", "mousemove", "--window", pip, "300", "20", "click", "1")
+        await Command.output("xdotool", "mousemove", "--window", pip, "300", "30")
+        await Command.output("xdotool", "mousemove", "--window", pip, "300", "20", "click", "1")
         #expect(await Self.status(is: "Paused", on: bus, signals: signals))
-        #expect(Command.output("xdotool", "search", "--name", "picture in picture").isEmpty)
+        #expect(await Command.output("xdotool", "search", "--name", "picture in picture").isEmpty)
 
         // `q` closes the window, and the program ends with 0.
-        Command.output("xdotool", "key", "--window", window, "q")
+        await Command.output("xdotool", "key", "--window", window, "q")
         #expect(await mini.exitStatus() == 0)
     }
 

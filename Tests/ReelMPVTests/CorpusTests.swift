@@ -138,7 +138,7 @@ struct CorpusTests {
         var files: [String] = []
         for fixture in fixtures { files.append(try await MediaFixtures.url(for: fixture).path) }
         let arguments = [reel.path, "check", "--json", "--seconds", "1", "--timeout", "15"] + files
-        let output = await Command.outputInBackground(arguments)
+        let output = await Command.output(arguments)
         var verdicts: [String: String] = [:]
         for line in output.split(separator: "\n") {
             guard let data = line.data(using: .utf8),

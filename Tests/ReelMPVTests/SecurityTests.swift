@@ -67,7 +67,7 @@ struct SecurityTests {
         let control = [
             "mpv", "--no-config", "--vo=null", "--ao=null", "--frames=1", "--load-unsafe-playlists=yes", url,
         ]
-        _ = await Command.outputInBackground(control)
+        _ = await Command.output(control)
         #expect(watch.opens > 0, "the control never opened the local file")
     }
 
@@ -117,7 +117,7 @@ struct SecurityTests {
             let home = try UserConfigFolder(in: folder, marker: marker)
             let clip = try await MediaFixtures.url(for: .shortClip)
 
-            let control = await Command.outputInBackground(
+            let control = await Command.output(
                 ["env"] + home.environment.map { "\($0.key)=\($0.value)" }
                     + ["mpv", "--vo=null", "--ao=null", "--frames=1", "--term-playing-msg=volume=${volume}", clip.path])
             #expect(FileManager.default.fileExists(atPath: marker.path), "the control did not run the script")

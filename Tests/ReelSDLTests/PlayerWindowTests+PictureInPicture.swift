@@ -32,7 +32,7 @@ extension PlayerWindowTests {
         try player.startPictureInPicture()
         #expect(player.isPictureInPictureActive)
         #expect(window.presentation == .pictureInPicture)
-        let found = Command.output(
+        let found = await Command.output(
             "timeout", "-s", "KILL", "10", "xdotool", "search", "--sync", "--name", "picture in picture")
         #expect(!found.isEmpty)
         // A quarter of the 1280-pixel Xvfb screen, in the clip's 4:3 shape, showing the video.
@@ -43,7 +43,7 @@ extension PlayerWindowTests {
 
         try player.stopPictureInPicture()
         #expect(player.presentation == .inline)
-        #expect(Command.output("xdotool", "search", "--name", "picture in picture").isEmpty)
+        #expect(await Command.output("xdotool", "search", "--name", "picture in picture").isEmpty)
         let restored = try #require(window.captureFrame())
         #expect(restored.width == 640 && restored.height == 360)
 
@@ -51,19 +51,19 @@ extension PlayerWindowTests {
         // gives the window the focus (what a click-to-focus window manager does): the focus goes
         // to the root window first, and comes back right before the press.
         try player.startPictureInPicture()
-        let again = Command.output(
+        let again = await Command.output(
             "timeout", "-s", "KILL", "10", "xdotool", "search", "--sync", "--name", "picture in picture")
         let second = try #require(again.split(separator: "\n").last.map(String.init))
-        let roots = Command.output("xdotool", "search", "--maxdepth", "0", "--name", "")
+        let roots = await Command.output("xdotool", "search", "--maxdepth", "0", "--name", "")
         let root = try #require(roots.split(separator: "\n").first.map(String.init))
-        Command.output("xdotool", "mousemove", "--window", second, "300", "30")
-        Command.output("xdotool", "windowfocus", "--sync", root)
-        Command.output(
+        await Command.output("xdotool", "mousemove", "--window", second, "300", "30")
+        await Command.output("xdotool", "windowfocus", "--sync", root)
+        await Command.output(
             "xdotool", "mousemove", "--window", second, "300", "20", "windowfocus", "--sync", second, "click", "1")
         try await player.until("back inline and paused") {
             $0.presentation == .inline && $0.state == .paused(reason: .userInitiated)
         }
-        #expect(Command.output("xdotool", "search", "--name", "picture in picture").isEmpty)
+        #expect(await Command.output("xdotool", "search", "--name", "picture in picture").isEmpty)
 
         window.close()
         #expect(player.presentation == .none)

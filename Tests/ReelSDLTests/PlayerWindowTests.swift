@@ -142,11 +142,11 @@ struct PlayerWindowTests {
         let running = Task { await window.run() }
         try player.load(MediaItem(url: clip), autoplay: false)
         try await player.until(status: .ready)
-        let found = await Command.outputInBackground([
+        let found = await Command.output([
             "timeout", "-s", "KILL", "10", "xdotool", "search", "--sync", "--name", "Reel keys",
         ])
         let id = try #require(found.split(separator: "\n").last.map(String.init))
-        for key in ["space", "x"] { Command.output("xdotool", "key", "--window", id, key) }
+        for key in ["space", "x"] { await Command.output("xdotool", "key", "--window", id, key) }
         try await player.until(state: .playing)
         #expect(await unhandled.wait(for: "x", atLeast: 1, timeout: .seconds(10)))
         #expect(await unhandled.wait(for: "tick", atLeast: 1, timeout: .seconds(10)))
@@ -180,12 +180,12 @@ struct PlayerWindowTests {
         try player.load(MediaItem(url: clip), autoplay: false)
         try await player.until(status: .ready)
         #expect(previews.item?.url == clip)
-        let found = await Command.outputInBackground(
+        let found = await Command.output(
             ["timeout", "-s", "KILL", "10", "xdotool", "search", "--sync", "--name", "Reel previews"])
         let id = try #require(found.split(separator: "\n").last.map(String.init))
         let bar = try #require(container.controls.frames(in: .bottom1).first)
         let hover = (x: Int(bar.midX.rounded()), y: Int(bar.midY.rounded()))
-        Command.output("xdotool", "mousemove", "--window", id, "\(hover.x)", "\(hover.y)")
+        await Command.output("xdotool", "mousemove", "--window", id, "\(hover.x)", "\(hover.y)")
         #expect(await arrivals.wait(for: "image", atLeast: 1, timeout: .seconds(20)))
         let time = SeekBar.time(at: Double(hover.x), duration: 10, in: bar)
         let image = try #require(previews.image(at: time))

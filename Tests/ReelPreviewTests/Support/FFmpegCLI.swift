@@ -1,4 +1,5 @@
 import Foundation
+import ReelTesting
 
 /// Runs the ffmpeg command-line tool to make reference pictures and extra media.
 enum FFmpegCLI {
@@ -24,33 +25,15 @@ enum FFmpegCLI {
     /// Runs ffmpeg quietly with `arguments` and returns its standard output.
     @discardableResult
     static func run(_ arguments: [String]) async throws -> Data {
-        let result = await withCheckedContinuation {
-            (continuation: CheckedContinuation<Result<Data, Failure>, Never>) in
-            let thread = Thread { continuation.resume(returning: runBlocking(arguments)) }
-            thread.start()
-        }
-        return try result.get()
-    }
-
-    private static func runBlocking(_ arguments: [String]) -> Result<Data, Failure> {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin", "-y"] + arguments
-        process.standardInput = FileHandle.nullDevice
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        let result: CommandResult
         do {
-            try process.run()
+            result = try await Command.run(
+                ["ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin", "-y"] + arguments)
         } catch {
-            return .failure(Failure(description: "ffmpeg could not be started: \(error)"))
+            throw Failure(description: "ffmpeg could not be started: \(error)")
         }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            return .failure(Failure(description: "ffmpeg exited with \(process.terminationStatus)"))
-        }
-        return .success(data)
+        guard result.status == 0 else { throw Failure(description: "ffmpeg exited with \(result.status)") }
+        return result.output
     }
 }
 

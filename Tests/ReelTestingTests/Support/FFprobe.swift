@@ -1,4 +1,5 @@
 import Foundation
+import ReelTesting
 
 /// What `ffprobe` reports about a file (its JSON keys in camel case).
 struct ProbeReport: Decodable, Sendable {
@@ -59,55 +60,16 @@ enum FFprobe {
     }
 
     private static func run(_ arguments: [String]) async -> Outcome {
-        await onThread {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/ffprobe")
-            process.arguments = ["-v", "error", "-print_format", "json"] + arguments
-            process.standardInput = FileHandle.nullDevice
-            let output = Pipe()
-            let errors = Pipe()
-            process.standardOutput = output
-            process.standardError = errors
-            do {
-                try process.run()
-            } catch {
-                return Outcome(status: -1, report: nil, standardError: "\(error)")
-            }
-            // Drain stderr concurrently so neither pipe can fill up and block ffprobe.
-            let errorData = LockedData()
-            let reader = Thread { errorData.set(errors.fileHandleForReading.readDataToEndOfFile()) }
-            reader.start()
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            let standardError = errorData.waitForValue()
-            let decoder = JSONDecoder()
-            decoder.keyDecodingStrategy = .convertFromSnakeCase
-            let report = try? decoder.decode(ProbeReport.self, from: data)
-            return Outcome(
-                status: process.terminationStatus,
-                report: report,
-                standardError: String(decoding: standardError, as: UTF8.self)
-            )
+        let result: CommandResult
+        do {
+            result = try await Command.run(["/usr/bin/ffprobe", "-v", "error", "-print_format", "json"] + arguments)
+        } catch {
+            return Outcome(status: -1, report: nil, standardError: error.reason)
         }
-    }
-}
-
-/// A value handed from one thread to another.
-private final class LockedData: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var value: Data?
-
-    func set(_ data: Data) {
-        condition.withLock {
-            value = data
-            condition.broadcast()
-        }
-    }
-
-    func waitForValue() -> Data {
-        condition.withLock {
-            while value == nil { condition.wait() }
-            return value ?? Data()
-        }
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        return Outcome(
+            status: result.status, report: try? decoder.decode(ProbeReport.self, from: result.output),
+            standardError: String(decoding: result.error, as: UTF8.self))
     }
 }

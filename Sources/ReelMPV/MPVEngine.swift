@@ -271,6 +271,9 @@ public final class MPVEngine: PlaybackEngine {
         // Registered under the registry's lock, so the event thread cannot see the item's
         // START_FILE before it knows which request the entry belongs to.
         try registry.withLock { () throws(PlayerError) in
+            // What libraries print while the item opens is this item's: libmpv's demuxer may parse
+            // a manifest (libxml2) before the event thread has seen START_FILE.
+            LibraryOutput.itemStarted(request.id, engine: log.engine)
             var result = mpv_node()
             let status = withMPVNode(node) { mpv_command_node(handle.pointer, $0, &result) }
             defer { mpv_free_node_contents(&result) }

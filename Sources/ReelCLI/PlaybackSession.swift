@@ -44,9 +44,7 @@ final class PlaybackSession {
         var configuration = options.engineConfiguration
         if options.verbose {
             configuration.logLevel = "info"
-            configuration.logHandler = { message in
-                input.yield(.log("[\(message.level)] \(message.prefix): \(message.text)"))
-            }
+            configuration.logger = CLILogging.logger("reel.mpv") { input.yield(.log($0)) }
         }
         let engine: MPVEngine
         do {

@@ -196,7 +196,11 @@ struct MediaProbeTests {
     func missingFileAndFolder() async throws {
         let missing = await #expect(throws: ProbeError.self) { try await probe.probe(MediaFixtures.missingFile()) }
         #expect(missing?.code == .fileNotFound)
-        let folder = MediaFixtures.shared.directory
+        // A folder of its own: the fixture cache does not exist yet on a fresh clone.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "reel-probe-folder-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
         let notMedia = await #expect(throws: ProbeError.self) { try await probe.probe(folder) }
         #expect(notMedia?.code == .notMedia)
     }

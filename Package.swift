@@ -145,7 +145,7 @@ let package = Package(
         .target(
             name: "ReelIsolation",
             dependencies: [
-                "ReelCore", "ReelMPV", "ReelPlayer", "ReelPreview",
+                "ReelCore", "ReelMPV", "ReelPlayer", "ReelPreview", "ReelProbe",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "Logging", package: "swift-log"),
             ],

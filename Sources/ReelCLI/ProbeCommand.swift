@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ReelIsolation
 import ReelPreview
 import ReelProbe
 
@@ -29,6 +30,14 @@ struct ProbeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Seconds to wait for the item to open.", valueName: "seconds"))
     var timeout: Double = 10
 
+    @Flag(
+        inversion: .prefixedNo,
+        help: """
+            Read in a worker process that is killed a little after --timeout, with what the libraries \
+            print kept from the terminal. Default: for addresses, not for local files.
+            """)
+    var isolate: Bool?
+
     func validate() throws {
         guard timeout.isFinite, timeout > 0 else {
             throw ValidationError("--timeout must be a positive number of seconds.")
@@ -40,10 +49,15 @@ struct ProbeCommand: AsyncParsableCommand {
         // No libmpv runs in this process, so FFmpeg's process-wide log may be silenced: the
         // report and the typed error say what FFmpeg's warnings would.
         FFmpegLog.quiet()
+        let url = self.media.url
         let probe = MediaProbe(timeout: .milliseconds(Int64((timeout * 1000).rounded())))
         let media: ProbedMedia
         do {
-            media = try await probe.probe(self.media.url)
+            if isolate ?? !url.isFileURL {
+                media = try await probe.probe(url, isolation: WorkerCommand.isolation(verbose: false))
+            } else {
+                media = try await probe.probe(url)
+            }
         } catch {
             throw fail(error)
         }

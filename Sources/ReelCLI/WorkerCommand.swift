@@ -3,7 +3,7 @@ import Logging
 import ReelIsolation
 
 /// `reel worker <job>`: the hidden worker mode behind `reel check` and the isolated `reel
-/// thumbnails`/`contact-sheet`. It reads one job as JSON from standard input, runs it, answers in
+/// thumbnails`/`contact-sheet`/`probe`. It reads one job as JSON from standard input, runs it, answers in
 /// JSON lines on standard output and exits (see ReelIsolation's `IsolatedWorker`). Standard input
 /// must stay open while it works — its end means the parent is gone — so by hand:
 /// `(echo '{"job":{"url":"file:///x.mp4","seconds":1,"timeout":5}}'; cat) | reel worker check`.
@@ -14,7 +14,7 @@ struct WorkerCommand: AsyncParsableCommand {
         shouldDisplay: false
     )
 
-    @Argument(help: "The job's name: check or thumbnails.")
+    @Argument(help: "The job's name: check, thumbnails or probe.")
     var job: String
 
     func run() async throws {

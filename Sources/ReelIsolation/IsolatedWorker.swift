@@ -24,8 +24,8 @@ import Synchronization
 /// for an answer; the parent captures both. The job's JSON is read from the first line of
 /// standard input; when standard input then closes (the parent died), the worker exits at once.
 public enum IsolatedWorker {
-    /// The jobs Reel defines: ``MediaCheck`` and ``ThumbnailJob``.
-    public static let reelJobs: [any IsolatedJob.Type] = [MediaCheck.self, ThumbnailJob.self]
+    /// The jobs Reel defines: ``MediaCheck``, ``ThumbnailJob`` and ``ProbeJob``.
+    public static let reelJobs: [any IsolatedJob.Type] = [MediaCheck.self, ThumbnailJob.self, ProbeJob.self]
 
     /// Runs the job called `name` among `jobs` and exits: status 0 after the output is written,
     /// 64 for an unknown job name, 65 for a job that cannot be read, 70 when the parent went away.

@@ -77,6 +77,12 @@ public struct MediaProbe: Hashable, Sendable {
         return try result.get()
     }
 
+    /// Throws what ``probe(_:)`` would throw before opening anything: a refused scheme, or a
+    /// folder. An isolated probe (ReelIsolation) checks this in the app's own process.
+    public func check(_ url: URL) throws(ProbeError) {
+        _ = try request(for: url)
+    }
+
     /// Reads `url` on the calling thread, which it blocks for up to ``timeout``: not for the main
     /// actor or Swift's cooperative pool.
     public func probeBlocking(_ url: URL) throws(ProbeError) -> ProbedMedia {

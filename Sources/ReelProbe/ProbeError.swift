@@ -3,9 +3,9 @@ import Foundation
 /// Why ``MediaProbe`` could not read an address: only addresses libavformat cannot open (or may
 /// not open) fail; media that opens but cannot be played here is a ``ProbedMedia`` whose
 /// ``ProbedMedia/isPlayable`` is false.
-public struct ProbeError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct ProbeError: Error, Hashable, Sendable, Codable, CustomStringConvertible {
     /// What kind of failure this is.
-    public enum Code: Hashable, Sendable {
+    public enum Code: Hashable, Sendable, Codable {
         /// The address's scheme is not allowed (the probe's `URLPolicy`, or not `file`, `http`
         /// or `https`).
         case refusedScheme(String)

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Synchronization
 
 /// The command line's one log setting: `--verbose` shows Reel's log lines (the engine's, the
 /// workers') on standard error from `info` up; without it nothing is logged.
@@ -24,9 +25,29 @@ enum CLILogging {
     }
 }
 
-/// Hands each line to a closure as `[level] module: text`.
+/// Which lines were already shown: each distinct message once per item (`reel.item`), so that a
+/// library repeating itself (a live manifest's parser at every reload) cannot flood the terminal.
+final class DistinctLines: Sendable {
+    private let seen = Mutex<Set<String>>([])
+    /// Past this many distinct lines the memory is cleared (a line may then show once more).
+    let capacity: Int
+
+    init(capacity: Int = 10_000) { self.capacity = capacity }
+
+    /// True the first time `message` is logged for the item in `metadata`.
+    func isFirst(_ message: Logger.Message, metadata: Logger.Metadata) -> Bool {
+        let key = "\(metadata["reel.item"].map { "\($0)" } ?? "-")\u{1F}\(message)"
+        return seen.withLock { seen in
+            if seen.count >= capacity { seen.removeAll() }
+            return seen.insert(key).inserted
+        }
+    }
+}
+
+/// Hands each line to a closure as `[level] module: text`, each distinct line once per item.
 struct ForwardingLogHandler: LogHandler {
     let sink: @Sendable (String) -> Void
+    let distinct = DistinctLines()
     var metadata: Logger.Metadata = [:]
     var logLevel: Logger.Level = .info
 
@@ -37,6 +58,7 @@ struct ForwardingLogHandler: LogHandler {
 
     func log(event: LogEvent) {
         let merged = metadata.merging(event.metadata ?? [:]) { _, new in new }
+        guard distinct.isFirst(event.message, metadata: merged) else { return }
         let level = merged["mpv.level"].map { "\($0)" } ?? "\(event.level)"
         let module = merged["mpv.module"] ?? merged["reel.source"] ?? "reel"
         sink("[\(level)] \(module): \(event.message)")
@@ -44,9 +66,10 @@ struct ForwardingLogHandler: LogHandler {
 }
 
 /// Prints each line to standard error as `reel: [level] message (metadata)`, in one write, so
-/// that lines from different threads never interleave.
+/// that lines from different threads never interleave; each distinct line once per item.
 struct StandardErrorLogHandler: LogHandler {
     let label: String
+    let distinct = DistinctLines()
     var metadata: Logger.Metadata = [:]
     var logLevel: Logger.Level = .info
 
@@ -57,6 +80,7 @@ struct StandardErrorLogHandler: LogHandler {
 
     func log(event: LogEvent) {
         let merged = metadata.merging(event.metadata ?? [:]) { _, new in new }
+        guard distinct.isFirst(event.message, metadata: merged) else { return }
         let details = merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         Console.error("reel: [\(event.level)] \(event.message)\(details.isEmpty ? "" : " (\(details))")\n")
     }

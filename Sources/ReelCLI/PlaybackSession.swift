@@ -43,7 +43,6 @@ final class PlaybackSession {
         let (inputs, input) = AsyncStream<SessionInput>.makeStream()
         var configuration = options.engineConfiguration
         if options.verbose {
-            configuration.logLevel = "info"
             configuration.logger = CLILogging.logger("reel.mpv") { input.yield(.log($0)) }
         }
         let engine: MPVEngine

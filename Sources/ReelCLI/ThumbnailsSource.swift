@@ -43,7 +43,6 @@ struct ThumbnailSource {
         } else {
             var configuration = MPVConfiguration.headless
             configuration.logger = logger
-            if logger.logLevel <= .info { configuration.logLevel = "info" }
             provider = try RemoteThumbnailProvider(
                 url: media, options: .init(width: width, interval: 0.001, configuration: configuration))
         }

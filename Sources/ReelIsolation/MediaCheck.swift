@@ -116,7 +116,6 @@ public struct MediaCheck: IsolatedJob {
         var configuration = MPVConfiguration.headless
         configuration.options = ["untimed": "yes", "ao-null-untimed": "yes"]
         configuration.logger = context.logger
-        if context.logger.logLevel <= .info { configuration.logLevel = "info" }
         let player: Player
         do {
             player = Player(engine: try MPVEngine(configuration: configuration))

@@ -57,7 +57,6 @@ public struct ThumbnailJob: IsolatedJob {
             } else {
                 var configuration = MPVConfiguration.headless
                 configuration.logger = context.logger
-                if context.logger.logLevel <= .info { configuration.logLevel = "info" }
                 provider = try RemoteThumbnailProvider(
                     url: url, options: .init(width: width, interval: 0.001, configuration: configuration))
             }

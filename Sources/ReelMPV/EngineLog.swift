@@ -4,8 +4,7 @@ import ReelCore
 import Synchronization
 
 /// How one libmpv instance's log lines reach the app: through ``MPVConfiguration/logger``, with
-/// typed levels and metadata, and (until every caller has moved to the logger) through the
-/// older ``MPVConfiguration/logHandler``.
+/// typed levels and metadata.
 ///
 /// Metadata of every line: `reel.engine` (this process's number for the libmpv instance),
 /// `reel.source` (`libmpv` or `libxml2`), `mpv.module` and `mpv.level` (libmpv's own prefix and
@@ -23,10 +22,6 @@ struct EngineLog: Sendable {
     init(_ configuration: MPVConfiguration) {
         engine = Self.counter.add(1, ordering: .relaxed).newValue
         var logger = configuration.logger
-        if let legacy = configuration.logHandler {
-            let handlers: [any LogHandler] = [logger.handler, LegacyLogHandler(receiver: legacy)]
-            logger = Logger(label: logger.label) { _ in MultiplexLogHandler(handlers) }
-        }
         logger[metadataKey: "reel.engine"] = "\(engine)"
         self.logger = logger
     }
@@ -73,25 +68,5 @@ struct EngineLog: Sendable {
         case .debug: "v"
         case .trace: "trace"
         }
-    }
-}
-
-/// Hands lines to ``MPVConfiguration/logHandler`` as ``MPVConfiguration/LogMessage``s, as before
-/// the engine logged through swift-log.
-private struct LegacyLogHandler: LogHandler {
-    let receiver: @Sendable (MPVConfiguration.LogMessage) -> Void
-    var metadata: Logger.Metadata = [:]
-    var logLevel: Logger.Level = .trace
-
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-
-    func log(event: LogEvent) {
-        let metadata = self.metadata.merging(event.metadata ?? [:]) { _, new in new }
-        let module = metadata["mpv.module"].map { "\($0)" } ?? metadata["reel.source"].map { "\($0)" } ?? "reel"
-        let level = metadata["mpv.level"].map { "\($0)" } ?? EngineLog.mpvLevel(for: event.level)
-        receiver(MPVConfiguration.LogMessage(prefix: module, level: level, text: "\(event.message)"))
     }
 }

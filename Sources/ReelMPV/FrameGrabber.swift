@@ -65,7 +65,7 @@ public final class FrameGrabber: Sendable {
             try Self.setOptions(configuration, width: width, on: handle)
             try MPVEngine.check(mpv_initialize(pointer), "initialise the frame grabber")
             try MPVEngine.check(
-                mpv_request_log_messages(pointer, configuration.logLevel), "request log messages")
+                mpv_request_log_messages(pointer, configuration.requestedLogLevel), "request log messages")
         } catch {
             mpv_terminate_destroy(pointer)
             throw error

@@ -31,16 +31,6 @@ public struct MPVConfiguration: Sendable {
         case system
     }
 
-    /// One line of libmpv's log, as ``logHandler`` receives it.
-    public struct LogMessage: Sendable, Hashable {
-        /// The module that wrote it, such as `"ffmpeg"` or `"cplayer"`.
-        public var prefix: String
-        /// `"fatal"`, `"error"`, `"warn"`, `"info"`, …
-        public var level: String
-        /// The text, without the trailing newline.
-        public var text: String
-    }
-
     /// Where pictures go. Default: ``VideoOutput/none``.
     public var video: VideoOutput = .none
     /// Where sound goes. Default: ``AudioOutput/system``.
@@ -49,11 +39,11 @@ public struct MPVConfiguration: Sendable {
     public var urlPolicy: URLPolicy = .standard
     /// Seconds without network data before a stream fails with a network error.
     public var networkTimeout: TimeInterval = 20
-    /// The lowest libmpv log level asked of libmpv (`"fatal"`, `"error"`, `"warn"`, `"info"`,
-    /// `"v"`, `"debug"`, `"trace"`): the lines kept to explain failures, and the most that can reach
-    /// ``logger`` (which then applies its own level). libmpv's levels map to swift-log's as
-    /// fatal → critical, error → error, warn → warning, info → info, v → debug, debug and trace →
-    /// trace.
+    /// The lowest libmpv log level always asked of libmpv (`"fatal"`, `"error"`, `"warn"`,
+    /// `"info"`, `"v"`, `"debug"`, `"trace"`): the lines kept to explain failures. libmpv is asked
+    /// for more when ``logger``'s level wants more, so that `logger.logLevel` alone decides what
+    /// an app sees. libmpv's levels map to swift-log's as fatal → critical, error → error, warn →
+    /// warning, info → info, v → debug, debug and trace → trace.
     public var logLevel = "warn"
     /// Where the engine's log lines go: libmpv's (FFmpeg's, libass's and the demuxers' messages
     /// among them) and what libxml2 would otherwise print to standard error (FFmpeg's DASH
@@ -63,9 +53,6 @@ public struct MPVConfiguration: Sendable {
     /// Off by default, so that nothing reaches a terminal unasked: pass a `Logger(label:)` to send
     /// Reel's lines wherever the app's other logs go (`LoggingSystem.bootstrap`).
     public var logger = Logger(label: "reel.mpv", factory: { _ in SwiftLogNoOpLogHandler() })
-    /// Receives libmpv's log lines on the engine's event thread, as strings: the interface before
-    /// ``logger``, which carries the same lines. Kept while callers move to ``logger``.
-    public var logHandler: (@Sendable (LogMessage) -> Void)?
     /// Extra libmpv options, for experts. Options that would weaken the security defaults
     /// (``MPVEngine/protectedOptions``) are refused with ``PlayerError/Code/invalidArgument``.
     public var options: [String: String] = [:]
@@ -81,5 +68,15 @@ public struct MPVConfiguration: Sendable {
         var configuration = MPVConfiguration()
         configuration.audio = .none
         return configuration
+    }
+}
+
+extension MPVConfiguration {
+    /// The level asked of libmpv: ``logLevel``, or what ``logger``'s level needs when that is more.
+    var requestedLogLevel: String {
+        let wanted = EngineLog.mpvLevel(for: logger.logLevel)
+        let order = ["no", "fatal", "error", "warn", "info", "status", "v", "debug", "trace"]
+        let asked = order.firstIndex(of: logLevel) ?? order.count
+        return (order.firstIndex(of: wanted) ?? 0) > asked ? wanted : logLevel
     }
 }

@@ -74,7 +74,7 @@ public final class MPVEngine: PlaybackEngine {
         do {
             try Self.setOptions(configuration, on: handle)
             try Self.check(mpv_initialize(pointer), "initialise the engine")
-            try Self.check(mpv_request_log_messages(pointer, configuration.logLevel), "request log messages")
+            try Self.check(mpv_request_log_messages(pointer, configuration.requestedLogLevel), "request log messages")
             for property in ObservedProperty.allCases {
                 try Self.check(
                     mpv_observe_property(pointer, property.rawValue, property.name, MPV_FORMAT_NODE),

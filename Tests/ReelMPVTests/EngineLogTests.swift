@@ -9,19 +9,16 @@ import Testing
 @testable import ReelMPV
 
 /// The engine's log lines go through swift-log: typed levels, the engine's and the item's
-/// metadata, and the older string handler still fed from the same lines.
+/// metadata, and libmpv asked for what the logger's level wants.
 @MainActor
 @Suite("The engine's log")
 struct EngineLogTests {
     @Test func libmpvsLinesReachTheLoggerWithLevelsAndMetadata() async throws {
         let lines = LogLines()
         var configuration = MPVConfiguration.headless
-        configuration.logLevel = "info"
+        // The logger's level alone asks libmpv for its info lines (``MPVConfiguration/logLevel``
+        // stays at warn).
         configuration.logger = Logger(label: "test.reel") { _ in lines.handler(level: .info) }
-        let legacy = LogLines()
-        configuration.logHandler = {
-            legacy.append(level: .info, text: $0.text, metadata: ["mpv.module": "\($0.prefix)"])
-        }
         let player = Player(engine: try MPVEngine(configuration: configuration))
         try player.load(MediaItem(url: try await MediaFixtures.url(for: .shortClip)))
         try await player.until(state: .playing, timeout: .seconds(15))
@@ -37,8 +34,6 @@ struct EngineLogTests {
         #expect(opened.metadata["reel.engine"] != nil)
         // Below the logger's level: asked of libmpv, never handed on.
         #expect(!lines.all.contains { $0.level < .info })
-        // The string handler sees the same lines.
-        #expect(legacy.all.contains { $0.text == opened.text && $0.metadata["mpv.module"] == "cplayer" })
     }
 
     @Test func libxml2sComplaintAboutAManifestReachesTheLoggerOnce() async throws {
@@ -67,9 +62,15 @@ struct EngineLogTests {
         #expect(first.engine != second.engine)
         #expect(first.logger[metadataKey: "reel.engine"] == "\(first.engine)")
         #expect(first.logger.logLevel == .warning)
-        // With the string handler too, every line asked of libmpv reaches one of them.
-        configuration.logHandler = { _ in }
-        #expect(EngineLog(configuration).logger.logLevel == .trace)
+        // libmpv is asked for what the logger wants, and never for less than the lines that
+        // explain failures.
+        #expect(configuration.requestedLogLevel == "warn")
+        configuration.logger.logLevel = .debug
+        #expect(configuration.requestedLogLevel == "v")
+        configuration.logger.logLevel = .critical
+        #expect(configuration.requestedLogLevel == "warn")
+        configuration.logLevel = "trace"
+        #expect(configuration.requestedLogLevel == "trace")
     }
 
     @Test(arguments: [

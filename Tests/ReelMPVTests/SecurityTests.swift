@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Logging
 import ReelCore
 import ReelPlayer
 import ReelTesting
@@ -46,8 +47,8 @@ struct SecurityTests {
         defer { server.stop() }
         var configuration = MPVConfiguration.headless
         let refusals = CountSignal()
-        configuration.logHandler = { message in
-            if message.text.contains("Refusing to load potentially unsafe URL") { refusals.increment("refused") }
+        configuration.logger = Logger(label: "test.security") { _ in
+            RefusalCounter(refusals: refusals)
         }
         let player = Player(engine: try MPVEngine(configuration: configuration))
         try player.load(MediaItem(url: server.url("/list.m3u")))
@@ -202,4 +203,20 @@ func temporaryFolder() throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reel-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return folder
+}
+
+/// Counts libmpv's "Refusing to load potentially unsafe URL" warnings.
+private struct RefusalCounter: LogHandler {
+    let refusals: CountSignal
+    var logLevel: Logger.Level = .warning
+    var metadata: Logger.Metadata = [:]
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        if "\(event.message)".contains("Refusing to load potentially unsafe URL") { refusals.increment("refused") }
+    }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ReelComposable
 import ReelContainer
 import ReelMPV
 
@@ -38,9 +39,29 @@ struct PlaybackOptions: ParsableArguments {
 
     @Flag(
         help: """
-            Start in picture in picture: a small borderless window that stays above the others             (hover it for restore and close).
+            Start in picture in picture: a small borderless window that stays above the others \
+            (hover it for restore and close).
             """)
     var pictureInPicture = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Seconds an item may take to become ready before it fails with a timeout (default: 15 for files, 45 for addresses).",
+            valueName: "seconds"))
+    var openTimeout: Double?
+
+    func validate() throws {
+        if let openTimeout, !(openTimeout.isFinite && openTimeout > 0) {
+            throw ValidationError("--open-timeout must be a positive number of seconds.")
+        }
+    }
+
+    /// The player's readiness deadline: `--open-timeout` for every item, or the standard one.
+    var readinessDeadline: PlayerFeature.ReadinessDeadline {
+        guard let openTimeout else { return .standard }
+        let deadline = Duration.milliseconds(Int64((openTimeout * 1000).rounded()))
+        return .init(local: deadline, network: deadline)
+    }
 
     /// The engine configuration these flags ask for: the standard one without video output;
     /// with `--no-audio` the headless one; with `--system-player` mpv's own window. A window

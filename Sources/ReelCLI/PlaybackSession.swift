@@ -1,4 +1,5 @@
 import Foundation
+import ReelComposable
 import ReelCore
 import ReelDesktop
 import ReelMPRIS
@@ -52,7 +53,7 @@ final class PlaybackSession {
             reporter.report(error, command: nil)
             return 1
         }
-        let player = Player(engine: engine)
+        let player = Player(engine: engine, feature: PlayerFeature(readinessDeadline: options.readinessDeadline))
 
         let playerEvents = player.events
         let forwarder = Task {

@@ -1,5 +1,6 @@
 import Foundation
 import Reel
+import ReelComposable
 import ReelContainer
 import ReelCore
 import ReelDesktop
@@ -61,7 +62,7 @@ final class WindowSession {
             reporter.report(error, command: nil)
             return 1
         }
-        let player = Player(engine: engine)
+        let player = Player(engine: engine, feature: PlayerFeature(readinessDeadline: options.readinessDeadline))
         // The window's own container: every control, `q` closes the window, and the seek bar
         // previews the player's items (issue #5).
         let window: PlayerWindow

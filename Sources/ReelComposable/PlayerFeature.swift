@@ -99,6 +99,13 @@ public struct PlayerFeature: Reducer, Sendable {
         /// The player's state with its reason.
         public var playerState: PlayerState { playback.playerState }
 
+        /// The item, while it waits in a way its ``ReadinessDeadline`` bounds: opening, or
+        /// stalled (buffering or seeking while it should play). Nil otherwise.
+        var waitingItem: (id: ItemID, item: MediaItem)? {
+            guard playback.isWaiting, let id = playback.itemID, let item = playback.item else { return nil }
+            return (id, item)
+        }
+
         /// The time the labels and seek bar show: the scrub position while scrubbing, else
         /// ``elapsedTime``.
         public var seekBarPosition: TimeInterval { scrub?.position ?? elapsedTime }
@@ -231,8 +238,8 @@ public struct PlayerFeature: Reducer, Sendable {
         case retryTapped
         /// Refresh the displayed position (sent while playing).
         case tick
-        /// The item `id` was still not ready at its ``ReadinessDeadline``: it fails with
-        /// ``ReelCore/PlayerError/Code/timedOut``.
+        /// The item `id` was still waiting (opening, or stalled) at its ``ReadinessDeadline``:
+        /// it fails with ``ReelCore/PlayerError/Code/timedOut``.
         case readinessDeadlinePassed(ItemID)
         /// Stop and unload.
         case stop
@@ -244,9 +251,10 @@ public struct PlayerFeature: Reducer, Sendable {
         case readiness
     }
 
-    /// How long an item may take to become ready before it fails with
-    /// ``ReelCore/PlayerError/Code/timedOut``: the player stays responsive whatever the engine
-    /// is stuck in. Nil waits forever.
+    /// How long an item may wait before it fails with ``ReelCore/PlayerError/Code/timedOut``:
+    /// to open, or to play again once it stalls (buffering, or a seek that does not finish) while
+    /// it should be playing. The player stays responsive whatever the engine is stuck in (a
+    /// demuxer that spins after the first segment stalls forever). Nil waits forever.
     public struct ReadinessDeadline: Hashable, Sendable {
         /// For local files (`file` addresses).
         public var local: Duration?
@@ -281,7 +289,7 @@ public struct PlayerFeature: Reducer, Sendable {
     public let makeItemID: @Sendable () -> ItemID
     /// How often the displayed position is refreshed while playing.
     public let tickInterval: Duration
-    /// How long an item may take to become ready.
+    /// How long an item may wait to open, or to play again after a stall.
     public let readinessDeadline: ReadinessDeadline
 
     /// Creates the feature with its dependencies (real ones by default).
@@ -300,10 +308,13 @@ public struct PlayerFeature: Reducer, Sendable {
 
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
         let wasPlaying = state.playerState == .playing
-        let wasLoading = state.playback.status == .loading
+        let waited = state.waitingItem
         let anchor = state.playback.anchor
         var effect = handle(action, in: &state)
-        if wasLoading, state.playback.status != .loading { effect = .merge(effect, .cancel(id: Timer.readiness)) }
+        let waiting = state.waitingItem
+        if waiting?.id != waited?.id {
+            effect = .merge(effect, waiting.map { readinessTimer(for: $0) } ?? .cancel(id: Timer.readiness))
+        }
         // The labels move on the ticker and on discontinuities (a new anchor: seek, rate change,
         // drift), never on every position sample, so a playing store changes ~4 times a second.
         if state.scrub == nil, action == .tick || state.playback.anchor != anchor {
@@ -409,7 +420,7 @@ public struct PlayerFeature: Reducer, Sendable {
         case .tick:
             return .none
         case .readinessDeadlinePassed(let id):
-            guard state.playback.itemID == id, state.playback.status == .loading else { return .none }
+            guard state.waitingItem?.id == id else { return .none }
             PlaybackReducer.reduce(&state.playback, .abandoned(id, PlayerError(.timedOut)), at: now())
             // The engine may be stuck in a C library: the stop is queued behind it, never awaited,
             // and not recorded (the item stays failed, not unloaded).
@@ -500,16 +511,20 @@ public struct PlayerFeature: Reducer, Sendable {
         }
         state.commandError = nil
         PlaybackReducer.reduce(&state.playback, .sent(command, reason: reason), at: now())
-        let effect = Effect<Action>.engine(command, on: engine) { .commandRefused(command, $0) }
-        guard case .load(let request) = command, let deadline = readinessDeadline.duration(for: request.item) else {
-            return effect
+        return .engine(command, on: engine) { .commandRefused(command, $0) }
+    }
+
+    /// The deadline of the wait that `waiting` began; a later wait replaces it.
+    private func readinessTimer(for waiting: (id: ItemID, item: MediaItem)) -> Effect<Action> {
+        guard let deadline = readinessDeadline.duration(for: waiting.item) else {
+            return .cancel(id: Timer.readiness)
         }
         let clock = clock
-        let timer = Effect<Action>.run { send in
+        return Effect<Action>.run { send in
             do { try await clock.sleep(for: deadline) } catch { return }
-            await send(.readinessDeadlinePassed(request.id))
+            await send(.readinessDeadlinePassed(waiting.id))
         }
-        return .merge(effect, timer.cancellable(id: Timer.readiness, cancelInFlight: true))
+        .cancellable(id: Timer.readiness, cancelInFlight: true)
     }
 
     private func clamp(_ time: TimeInterval, _ state: State) -> TimeInterval {

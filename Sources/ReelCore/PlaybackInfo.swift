@@ -74,6 +74,18 @@ public struct PlaybackInfo: Hashable, Sendable {
         return .none
     }
 
+    /// Whether the item waits in a way a deadline may bound: it is opening, or it is ready but
+    /// stalled (buffering or seeking) while it should play.
+    public var isWaiting: Bool {
+        switch status {
+        case .loading: return true
+        case .ready:
+            if case .buffering = playerState { return true }
+            return false
+        default: return false
+        }
+    }
+
     /// MPlayerKit's state with its reason, derived from the three axes.
     public var playerState: PlayerState {
         switch status {

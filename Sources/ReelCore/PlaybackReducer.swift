@@ -30,7 +30,8 @@ public enum PlaybackReducer {
         case .refused(let command, let error): refuse(command, error, in: &state, at: now)
         case .received(let event): apply(event, to: &state, at: now)
         case .abandoned(let id, let error):
-            guard state.itemID == id, state.status == .loading else { break }
+            // Only an item that waits: opening, or stalled while it should play.
+            guard state.itemID == id, state.isWaiting else { break }
             state.status = .failed(error)
             state.isSeeking = false
             state.isStalled = false

@@ -212,7 +212,8 @@ struct ReadinessDeadlineTests {
         return TestStore(
             initialState: PlayerFeature.State(),
             reducer: PlayerFeature(
-                clock: clock, now: { now.now }, makeItemID: { ids.make() },
+                // No tick within these tests: the clock moves by seconds only.
+                clock: clock, now: { now.now }, makeItemID: { ids.make() }, tickInterval: .seconds(3600),
                 readinessDeadline: .init(local: .seconds(5), network: .seconds(30))))
     }
 
@@ -248,6 +249,50 @@ struct ReadinessDeadlineTests {
         }
         #expect(store.state.playback.status == .ready)
         await clock.advance(by: .seconds(10))
+        await store.finish()
+    }
+
+    /// A demuxer that spins after the first segment: the item plays, then stalls for good.
+    @Test func aStallThatNeverEndsFailsAtTheDeadlineAndOneThatEndsDoesNot() async {
+        let store = makeStore()
+        let t = now.now
+        let id = ItemID(rawValue: 1)
+        let request = LoadRequest(item: local, id: id)
+        await store.send(.load(local)) { $0.playback.apply(.sent(.load(request), reason: .user), at: t) }
+        store.expectCommands(.load(request))
+        for event in [EngineEvent.itemStarted(id), .itemLoaded(id), .playbackRestarted, .property(.paused(false))] {
+            await store.send(.engine(event)) { $0.playback.apply(.received(event), at: t) }
+        }
+        #expect(store.state.playerState == .playing)
+        await clock.advance(by: .seconds(4))
+        await store.expectNoReceivedActions()
+
+        // A stall that ends within the deadline: nothing fails, and the wait starts again later.
+        await store.send(.engine(.property(.pausedForCache(true)))) {
+            $0.playback.apply(.received(.property(.pausedForCache(true))), at: t)
+        }
+        #expect(store.state.playerState == .buffering(reason: .toMinimizeStalls))
+        await clock.advance(by: .seconds(4))
+        await store.send(.engine(.property(.pausedForCache(false)))) {
+            $0.playback.apply(.received(.property(.pausedForCache(false))), at: t)
+        }
+        await clock.advance(by: .seconds(10))
+        #expect(store.state.playerState == .playing)
+        await store.expectNoReceivedActions()
+
+        // A stall that does not.
+        await store.send(.engine(.property(.pausedForCache(true)))) {
+            $0.playback.apply(.received(.property(.pausedForCache(true))), at: t)
+        }
+        await clock.advance(by: .seconds(4))
+        await store.expectNoReceivedActions()
+        #expect(store.state.playerState == .buffering(reason: .toMinimizeStalls))
+        await clock.advance(by: .seconds(1))
+        await store.receive(.readinessDeadlinePassed(id)) {
+            $0.playback.apply(.abandoned(id, PlayerError(.timedOut)), at: t)
+        }
+        store.expectCommands(.stop)
+        #expect(store.state.playerState == .paused(reason: .error(PlayerError(.timedOut))))
         await store.finish()
     }
 }

@@ -46,11 +46,14 @@ struct PlaybackReducerTests {
         #expect(harness.state.playerState == .paused(reason: .error(PlayerError(.timedOut))))
         harness.receive(.itemEnded(harness.request.id, .stopped))
         #expect(harness.state.playerState == .paused(reason: .error(PlayerError(.timedOut))))
-        // An item that is ready is never abandoned.
+        // An item that plays is never abandoned; one that stalls may be.
         var ready = Harness()
         ready.loadAndStart()
         PlaybackReducer.reduce(&ready.state, .abandoned(ready.request.id, PlayerError(.timedOut)), at: ready.now)
         #expect(ready.state.playerState == .playing)
+        ready.receive(.property(.pausedForCache(true)))
+        PlaybackReducer.reduce(&ready.state, .abandoned(ready.request.id, PlayerError(.timedOut)), at: ready.now)
+        #expect(ready.state.playerState == .paused(reason: .error(PlayerError(.timedOut))))
     }
 
     @Test func loadingWaitsThenPlaysAfterTheFirstFrame() {

@@ -83,6 +83,24 @@ struct UntrustedMediaTests {
         #expect(complaints.allSatisfy { $0.contains("reel.source=libxml2") }, "\(complaints)")
     }
 
+    /// A `Player` (in `reel play`, so that the spinning thread it must abandon dies with that
+    /// process and not with this one): the item fails with `timedOut` at `--open-timeout`, and the
+    /// shutdown that follows gives up on the stuck engine instead of hanging.
+    @Test func aPlayerOnTheSpinningManifestTimesOutAndStillExits() async throws {
+        let manifest = try await UntrustedMedia.spinningDASHManifest()
+        let reel = try BuiltProduct.require("reel")
+        let started = ContinuousClock.now
+        let result = try await Command.run([
+            reel.path, "play", "--headless", "--no-audio", "--no-mpris", "--json", "--open-timeout", "2",
+            manifest.path,
+        ])
+        let elapsed = ContinuousClock.now - started
+        #expect(result.status == 1, "\(result.errorText)")
+        #expect(result.outputText.contains("\"code\":\"timedOut\""), "\(result.outputText)")
+        // The open timeout, then at most the player's 5 s shutdown timeout.
+        #expect(elapsed < .seconds(2) + .seconds(5) + Self.slack + Self.slack)
+    }
+
     @Test func isolatedThumbnailsOfAStalledServerFailAtTheDeadline() async throws {
         let clip = try await MediaFixtures.url(for: .shortClip)
         let gate = StallGate()

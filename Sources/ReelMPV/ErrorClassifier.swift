@@ -85,6 +85,12 @@ enum ErrorClassifier {
     }
 
     /// Finds an HTTP status or a connection failure in FFmpeg's and mpv's log lines.
+    ///
+    /// libmpv 0.35 hands FFmpeg's process-wide log to the first live libmpv instance only, so
+    /// an engine created while another lives may not see FFmpeg's "HTTP error 404" about its own
+    /// item (the failure is then a plain load failure), and the first engine may see another's.
+    /// Nothing in FFmpeg's line says which connection it is about; when several network items
+    /// fail at the same moment in one process, their statuses may be swapped.
     static func networkError(in log: [String]) -> PlayerError.Code? {
         for line in log.reversed() {
             if let range = line.range(of: #"HTTP error (\d{3})"#, options: .regularExpression) {

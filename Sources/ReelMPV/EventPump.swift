@@ -49,7 +49,7 @@ final class EventPump: Sendable {
     /// How long a failure waits for its explanation: libmpv delivers log lines through a separate
     /// buffer, so FFmpeg's "HTTP error 404" or mpv's "Failed to initialize a decoder" can arrive
     /// just after `END_FILE`.
-    private static let explanationGrace = 0.25
+    private static let explanationGrace = 0.5
 
     /// The events this pump reports or acts on; any other is ignored. A pending failure is
     /// reported before the next of these, so that it keeps its place in the order.

@@ -48,9 +48,9 @@ struct UntrustedMediaTests {
     @Test func aPipeWithoutAWriterTimesOutOnItsOwnWhenTheJobsLimitIsShorter() async throws {
         let pipe = try UntrustedMedia.pipeWithoutWriter()
         defer { try? FileManager.default.removeItem(at: pipe.deletingLastPathComponent()) }
-        let started = ContinuousClock.now
-        let run = try await isolation().run(MediaCheck(url: pipe, seconds: 1, timeout: 1.5), timeout: Self.deadline)
-        #expect(ContinuousClock.now - started < Self.deadline + Self.slack)
+        // The isolation's limit is far away, so that a worker slow to start on a loaded machine
+        // still reaches its own limit first: an answer (not a kill) proves the job timed out.
+        let run = try await isolation().run(MediaCheck(url: pipe, seconds: 1, timeout: 1.5), timeout: .seconds(30))
         #expect(run.output.result == .timeout)
         #expect(run.output.stage == .opening)
     }

@@ -11,8 +11,6 @@ import Testing
 @Suite("Isolated probes", .serialized)
 struct IsolatedProbeTests {
     private let probe = MediaProbe(timeout: .seconds(1))
-    /// What process start, the kill and reaping may add on a loaded two-core machine.
-    private let slack = Duration.seconds(4)
 
     private func isolation() throws -> Isolation {
         Isolation(executable: try BuiltProduct.require("reel"), arguments: ["worker"])
@@ -56,7 +54,7 @@ struct IsolatedProbeTests {
             try await probe.probe(pipe, isolation: isolation(), startupAllowance: .zero)
         }
         #expect(error?.code == .timedOut)
-        #expect(ContinuousClock.now - started < probe.timeout + slack)
+        #expect(ContinuousClock.now - started < hangBound(after: probe.timeout))
     }
 
     @Test func reelProbeOfAStalledServerIsIsolatedAndTimesOut() async throws {
@@ -74,7 +72,7 @@ struct IsolatedProbeTests {
             [reel.path, "probe", "--json", "--timeout", "1", server.url("/stalled.mp4").absoluteString])
         #expect(result.status == 1)
         #expect(result.outputText.contains("\"code\":\"timedOut\""), "\(result.outputText)")
-        #expect(ContinuousClock.now - started < .seconds(1) + .seconds(5) + slack)
+        #expect(ContinuousClock.now - started < hangBound(after: .seconds(1) + .seconds(5)))
     }
 
     @Test func reelProbeReadsALocalFileTheSameWithAndWithoutIsolation() async throws {

@@ -13,8 +13,6 @@ import Testing
 struct UntrustedMediaTests {
     /// The hard deadline of these tests.
     static let deadline = Duration.seconds(3)
-    /// What process start, the kill and reaping may add on a loaded two-core machine.
-    static let slack = Duration.seconds(2)
 
     private func isolation(logLevel: Logger.Level? = nil) throws -> Isolation {
         Isolation(executable: try BuiltProduct.require("reel"), arguments: ["worker"], workerLogLevel: logLevel)
@@ -41,7 +39,7 @@ struct UntrustedMediaTests {
         defer { try? FileManager.default.removeItem(at: pipe.deletingLastPathComponent()) }
         let (error, elapsed) = try await killedCheck(pipe)
         #expect(error.reason == .timedOut(Self.deadline))
-        #expect(elapsed < Self.deadline + Self.slack)
+        #expect(elapsed < hangBound(after: Self.deadline))
         #expect(error.lastProgress(as: MediaCheck.Progress.self)?.stage == .opening)
     }
 
@@ -67,7 +65,7 @@ struct UntrustedMediaTests {
         let (error, elapsed) = try await killedCheck(server.url("/stalled.mp4"))
         #expect(await gate.waitUntilReached(timeout: .seconds(1)), "the worker asked the server")
         #expect(error.isTimeout)
-        #expect(elapsed < Self.deadline + Self.slack)
+        #expect(elapsed < hangBound(after: Self.deadline))
         #expect(error.lastProgress(as: MediaCheck.Progress.self)?.stage == .opening)
     }
 
@@ -75,7 +73,7 @@ struct UntrustedMediaTests {
         let manifest = try await UntrustedMedia.spinningDASHManifest()
         let (error, elapsed) = try await killedCheck(manifest, logLevel: .warning)
         #expect(error.isTimeout)
-        #expect(elapsed < Self.deadline + Self.slack)
+        #expect(elapsed < hangBound(after: Self.deadline))
         // libxml2's complaint reached the worker's log once, through the engine's logger (with its
         // metadata); nothing of libxml2's own printing reached the worker's standard error.
         let complaints = error.diagnostics.filter { $0.contains("namespace error") }
@@ -98,7 +96,7 @@ struct UntrustedMediaTests {
         #expect(result.status == 1, "\(result.errorText)")
         #expect(result.outputText.contains("\"code\":\"timedOut\""), "\(result.outputText)")
         // The open timeout, then at most the player's 5 s shutdown timeout.
-        #expect(elapsed < .seconds(2) + .seconds(5) + Self.slack + Self.slack)
+        #expect(elapsed < hangBound(after: .seconds(2) + .seconds(5)))
     }
 
     @Test func isolatedThumbnailsOfAStalledServerFailAtTheDeadline() async throws {
@@ -114,7 +112,7 @@ struct UntrustedMediaTests {
             url: server.url("/stalled.mp4"), width: 64, isolation: try isolation(), timeout: Self.deadline)
         let started = ContinuousClock.now
         await #expect(throws: ThumbnailError.self) { _ = try await provider.duration() }
-        #expect(ContinuousClock.now - started < Self.deadline + Self.slack)
+        #expect(ContinuousClock.now - started < hangBound(after: Self.deadline))
     }
 
     @Test func isolatedThumbnailsOfAServedClipArriveAsTheyAreMade() async throws {

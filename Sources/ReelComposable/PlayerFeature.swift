@@ -92,12 +92,28 @@ public struct PlayerFeature: Reducer, Sendable {
         public var isPictureInPicturePossible = false
         /// The interruption in progress and the policy for its end.
         public var interruption = Interruption()
+        /// The items to play, the current one, repeat and shuffle. ``Action/load(_:autoplay:)``
+        /// makes a queue of one item; ``Action/queue(_:)`` edits it and moves through it.
+        public var queue = PlayQueue()
 
         /// Creates the state of an empty player with controls shown.
         public init() {}
 
         /// The player's state with its reason.
         public var playerState: PlayerState { playback.playerState }
+
+        /// What repeats: the current item (the engine loops it, ``PlaybackInfo/loop``), the
+        /// whole queue (``PlayQueue/repeatsAll``), or nothing.
+        public var repeatMode: RepeatMode {
+            if playback.loop == .item { return .one }
+            return queue.repeatsAll ? .all : .off
+        }
+
+        /// Whether ``QueueAction/next`` moves to another item.
+        public var canGoNext: Bool { queue.hasNext }
+        /// Whether ``QueueAction/previous`` moves to another item (it restarts the current one
+        /// otherwise).
+        public var canGoPrevious: Bool { queue.hasPrevious }
 
         /// The item, while it waits in a way its ``ReadinessDeadline`` bounds: opening, or
         /// stalled (buffering or seeking while it should play). Nil otherwise.
@@ -243,7 +259,40 @@ public struct PlayerFeature: Reducer, Sendable {
         case readinessDeadlinePassed(ItemID)
         /// Stop and unload.
         case stop
+        /// Edit the queue or move through it.
+        case queue(QueueAction)
     }
+
+    /// What can be done to the queue (``State/queue``).
+    public enum QueueAction: Equatable, Sendable {
+        /// Replace the queue with `items` and open the one at `startIndex`.
+        case replace([MediaItem], startIndex: Int = 0, autoplay: Bool = true)
+        /// Add items at the end.
+        case append([MediaItem])
+        /// Add items before the index.
+        case insert([MediaItem], at: Int)
+        /// Remove the item at the index; removing the current one opens the one after it.
+        case remove(at: Int)
+        /// Move the item at `from` so that it ends at `to`.
+        case move(from: Int, to: Int)
+        /// Empty the queue and stop.
+        case clear
+        /// Open the item at the index.
+        case jump(to: Int)
+        /// Open the next item in play order (wrapping when the queue repeats).
+        case next
+        /// Restart the current item when it played past ``PlayerFeature/restartThreshold``;
+        /// otherwise open the previous one (or restart the first).
+        case previous
+        /// Choose what repeats.
+        case repeatModeSet(RepeatMode)
+        /// Shuffle (with the seed, or a random one) or restore the order.
+        case shuffleSet(Bool, seed: UInt64? = nil)
+    }
+
+    /// How far into an item ``QueueAction/previous`` restarts it instead of going back (3 s, as
+    /// players do).
+    public static let restartThreshold: TimeInterval = 3
 
     /// Cancellation ids of the feature's timers.
     enum Timer: Hashable, Sendable {
@@ -291,12 +340,15 @@ public struct PlayerFeature: Reducer, Sendable {
     public let tickInterval: Duration
     /// How long an item may wait to open, or to play again after a stall.
     public let readinessDeadline: ReadinessDeadline
+    /// The seed of a shuffle asked without one.
+    public let makeShuffleSeed: @Sendable () -> UInt64
 
     /// Creates the feature with its dependencies (real ones by default).
     public init(
         engine: (any PlaybackEngine)? = nil, clock: any Clock<Duration> = ContinuousClock(),
         now: @escaping @Sendable () -> HostTime = { .now }, makeItemID: @escaping @Sendable () -> ItemID = { .next() },
-        tickInterval: Duration = .milliseconds(250), readinessDeadline: ReadinessDeadline = .standard
+        tickInterval: Duration = .milliseconds(250), readinessDeadline: ReadinessDeadline = .standard,
+        makeShuffleSeed: @escaping @Sendable () -> UInt64 = { .random(in: .min ... .max) }
     ) {
         self.engine = engine
         self.clock = clock
@@ -304,6 +356,7 @@ public struct PlayerFeature: Reducer, Sendable {
         self.makeItemID = makeItemID
         self.tickInterval = tickInterval
         self.readinessDeadline = readinessDeadline
+        self.makeShuffleSeed = makeShuffleSeed
     }
 
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
@@ -328,13 +381,28 @@ public struct PlayerFeature: Reducer, Sendable {
     private func handle(_ action: Action, in state: inout State) -> Effect<Action> {
         switch action {
         case .engine(let event):
+            let current = state.playback.itemID
+            let wasEnded = state.playback.status == .ended
             PlaybackReducer.reduce(&state.playback, .received(event), at: now())
-            return .none
+            switch event {
+            case .itemLoaded(let id) where id == current: return entryOpened(in: &state)
+            case .itemEnded(let id, .failed(let error)) where id == current:
+                return entryEnded(.failed(error), in: &state)
+            default:
+                // The end of the media (libmpv keeps the item open at its end: `eof-reached`).
+                guard !wasEnded, state.playback.status == .ended else { return .none }
+                return entryEnded(.endOfMedia, in: &state)
+            }
         case .commandRefused(let command, let error):
             PlaybackReducer.reduce(&state.playback, .refused(command, error), at: now())
-            return refuse(error, in: &state)
+            let refusal = refuse(error, in: &state)
+            // A queued item the engine refuses to open (its scheme) is skipped like a failure.
+            guard case .load = command, state.queue.count > 1 else { return refusal }
+            return .merge(refusal, entryEnded(.failed(error), in: &state))
         case .load(let item, let autoplay):
-            return command(.load(LoadRequest(item: item, autoplay: autoplay, id: makeItemID())), in: &state)
+            return edit(.replace([item], startIndex: 0, autoplay: autoplay), in: &state)
+        case .queue(let action):
+            return edit(action, in: &state)
         case .playPauseTapped:
             return handle(.togglePlayPause(reason: .user), in: &state)
         case .togglePlayPause(let reason):
@@ -343,6 +411,10 @@ public struct PlayerFeature: Reducer, Sendable {
             }
             return handle(.play(reason: reason), in: &state)
         case .play(let reason):
+            if state.playback.status == .idle, let entry = state.queue.current {
+                // A queue that was built but not opened yet (or stopped): open its current item.
+                return open(entry, autoplay: true, in: &state)
+            }
             if state.playback.status == .ended {
                 return .merge(
                     command(.seek(.absolute(0), precision: .keyframe), in: &state),
@@ -512,6 +584,138 @@ public struct PlayerFeature: Reducer, Sendable {
         state.commandError = nil
         PlaybackReducer.reduce(&state.playback, .sent(command, reason: reason), at: now())
         return .engine(command, on: engine) { .commandRefused(command, $0) }
+    }
+
+    // MARK: - Queue
+
+    private func edit(_ action: QueueAction, in state: inout State) -> Effect<Action> {
+        switch action {
+        case .replace(let items, let startIndex, let autoplay):
+            let repeatsAll = state.queue.repeatsAll
+            state.queue = PlayQueue(items)
+            state.queue.repeatsAll = repeatsAll
+            guard state.queue.entries.indices.contains(startIndex) else {
+                return state.queue.isEmpty ? command(.stop, in: &state) : .none
+            }
+            return open(state.queue.entries[startIndex], autoplay: autoplay, in: &state)
+        case .append(let items):
+            state.queue.append(items)
+            return .none
+        case .insert(let items, let index):
+            state.queue.insert(items, at: index)
+            return .none
+        case .remove(let index):
+            guard state.queue.entries.indices.contains(index) else { return .none }
+            let removed = state.queue.entries[index].id
+            guard removed == state.queue.currentID else {
+                state.queue.remove(at: index)
+                return .none
+            }
+            let following = state.queue.entry(after: removed, wrapping: state.queue.repeatsAll)
+            state.queue.remove(at: index)
+            guard let following, following.id != removed else { return command(.stop, in: &state) }
+            return open(following, autoplay: state.playback.intent.playWhenReady, in: &state)
+        case .move(let source, let destination):
+            state.queue.move(from: source, to: destination)
+            return .none
+        case .clear:
+            state.queue.removeAll()
+            return command(.stop, in: &state)
+        case .jump(let index):
+            guard state.queue.entries.indices.contains(index) else { return .none }
+            leaveCurrent(in: &state)
+            return open(state.queue.entries[index], autoplay: true, in: &state)
+        case .next:
+            guard let next = state.queue.entry(after: state.queue.currentID, wrapping: state.queue.repeatsAll),
+                next.id != state.queue.currentID
+            else { return .none }
+            leaveCurrent(in: &state)
+            return open(next, autoplay: true, in: &state)
+        case .previous:
+            let restart = command(.seek(.absolute(0), precision: .keyframe), in: &state)
+            guard state.elapsedTime <= Self.restartThreshold,
+                let previous = state.queue.entry(before: state.queue.currentID, wrapping: state.queue.repeatsAll),
+                previous.id != state.queue.currentID
+            else {
+                guard state.playback.status == .ended else { return restart }
+                return .merge(restart, command(.play, in: &state))
+            }
+            leaveCurrent(in: &state)
+            return open(previous, autoplay: true, in: &state)
+        case .repeatModeSet(let mode):
+            state.queue.repeatsAll = mode == .all
+            let loop: LoopMode = mode == .one ? .item : .off
+            return state.playback.loop == loop ? .none : command(.setLoop(loop), in: &state)
+        case .shuffleSet(let on, let seed):
+            if on {
+                state.queue.shuffle(seed: seed ?? makeShuffleSeed())
+            } else {
+                state.queue.unshuffle()
+            }
+            return .none
+        }
+    }
+
+    /// Opens `entry` (where it was left, with the tracks chosen for it) and makes it current.
+    private func open(_ entry: PlayQueue.Entry, autoplay: Bool, in state: inout State) -> Effect<Action> {
+        state.queue.makeCurrent(entry.id)
+        var item = entry.item
+        if let resume = entry.resumePosition { item.startPosition = resume }
+        return command(.load(LoadRequest(item: item, autoplay: autoplay, id: makeItemID())), in: &state)
+    }
+
+    /// Remembers, for the current entry, where it was left and which tracks were chosen.
+    private func leaveCurrent(in state: inout State) {
+        guard let id = state.queue.currentID, state.playback.item != nil else { return }
+        let playback = state.playback
+        let position = state.elapsedTime
+        state.queue.update(id) { entry in
+            switch playback.status {
+            case .ready, .loading:
+                entry.resumePosition = position > 0 ? position : entry.resumePosition
+            case .ended:
+                entry.resumePosition = nil
+            default:
+                break
+            }
+            if playback.status == .ready {
+                entry.selectedTracks = PlayQueue.TrackSelection(
+                    audio: playback.selectedTrack(.audio)?.id, subtitle: playback.selectedTrack(.subtitle)?.id)
+            }
+        }
+    }
+
+    /// The current entry opened: the failures in a row are over, and its chosen tracks return.
+    private func entryOpened(in state: inout State) -> Effect<Action> {
+        state.queue.noteSuccess()
+        guard let tracks = state.queue.current?.selectedTracks else { return .none }
+        var effects: [Effect<Action>] = []
+        if tracks.audio != state.playback.selectedTrack(.audio)?.id {
+            effects.append(command(.selectTrack(.audio, id: tracks.audio), in: &state))
+        }
+        if tracks.subtitle != state.playback.selectedTrack(.subtitle)?.id {
+            effects.append(command(.selectTrack(.subtitle, id: tracks.subtitle), in: &state))
+        }
+        return .merge(effects)
+    }
+
+    /// The current entry ended: at its end the next one opens (the item ended with
+    /// ``ReelCore/PauseReason/endOfMedia``, then the next one is loading); a failed entry is
+    /// skipped, until every entry has failed in a row.
+    private func entryEnded(_ reason: EndReason, in state: inout State) -> Effect<Action> {
+        guard let current = state.queue.currentID else { return .none }
+        switch reason {
+        case .stopped:
+            return .none
+        case .endOfMedia:
+            state.queue.update(current) { $0.resumePosition = nil }
+            state.queue.noteSuccess()
+        case .failed(let error):
+            if state.queue.noteFailure(error) { return .none }
+        }
+        guard let next = state.queue.entry(after: current, wrapping: state.queue.repeatsAll) else { return .none }
+        // A queue of one that repeats opens its item again.
+        return open(next, autoplay: true, in: &state)
     }
 
     /// The deadline of the wait that `waiting` began; a later wait replaces it.

@@ -343,7 +343,7 @@ public final class Player {
     }
 
     /// Sends `action`, throwing what the store refused on the way.
-    private func perform(_ action: PlayerFeature.Action) throws(PlayerError) {
+    func perform(_ action: PlayerFeature.Action) throws(PlayerError) {
         guard !isShutDown else { throw PlayerError(.engineGone) }
         let refusals = store.state.refusalCount
         store.send(action)
@@ -353,9 +353,18 @@ public final class Player {
 
     private func receive(_ event: EngineEvent) {
         let wasSeeking = playback.waiting == .seeking
+        let before = (id: playback.itemID, status: playback.status)
         store.send(.engine(event))
         switch event {
         case .itemStarted(let id): publish(.itemStarted(id))
+        case .property(.endReached(true)) where before.status == .ready:
+            // libmpv keeps an item open at its end and reports no end of file; the item ended
+            // here, once, even when the queue replaces it at once (its later stop is not news).
+            guard let id = before.id else { break }
+            endedItem = id
+            publish(.itemEnded(id, .endOfMedia))
+        case .itemEnded(let id, .stopped) where id == endedItem:
+            break
         case .itemEnded(let id, let reason): publish(.itemEnded(id, reason))
         case .playbackRestarted where wasSeeking: publish(.seeked(to: currentTime))
         case .property(.tracks(let tracks)): publish(.tracksChanged(tracks))
@@ -363,6 +372,9 @@ public final class Player {
         default: break
         }
     }
+
+    /// The last item whose end of media was published.
+    @ObservationIgnored private var endedItem: ItemID?
 
     private func publish(_ event: PlayerEvent) {
         for subscriber in eventSubscribers.values { subscriber.yield(event) }

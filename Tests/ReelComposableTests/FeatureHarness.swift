@@ -27,6 +27,7 @@ struct FeatureHarness {
         let t = now.now
         await store.send(.load(item)) {
             $0.playback.apply(.sent(.load(LoadRequest(item: self.item, id: ItemID(rawValue: 1))), reason: .user), at: t)
+            $0.queue = PlayQueue([self.item])
         }
         store.expectCommands(.load(LoadRequest(item: item, id: ItemID(rawValue: 1))))
         for event in [EngineEvent.property(.paused(false)), .itemStarted(ItemID(rawValue: 1))] {

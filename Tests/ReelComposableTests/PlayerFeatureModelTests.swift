@@ -221,7 +221,10 @@ struct ReadinessDeadlineTests {
         let store = makeStore()
         let t = now.now
         let request = LoadRequest(item: remote, id: ItemID(rawValue: 1))
-        await store.send(.load(remote)) { $0.playback.apply(.sent(.load(request), reason: .user), at: t) }
+        await store.send(.load(remote)) {
+            $0.playback.apply(.sent(.load(request), reason: .user), at: t)
+            $0.queue = PlayQueue([remote])
+        }
         store.expectCommands(.load(request))
         await clock.advance(by: .seconds(29))
         await store.expectNoReceivedActions()
@@ -240,6 +243,7 @@ struct ReadinessDeadlineTests {
         let request = LoadRequest(item: local, autoplay: false, id: ItemID(rawValue: 1))
         await store.send(.load(local, autoplay: false)) {
             $0.playback.apply(.sent(.load(request), reason: .user), at: t)
+            $0.queue = PlayQueue([local])
         }
         store.expectCommands(.load(request))
         for event in [
@@ -258,7 +262,10 @@ struct ReadinessDeadlineTests {
         let t = now.now
         let id = ItemID(rawValue: 1)
         let request = LoadRequest(item: local, id: id)
-        await store.send(.load(local)) { $0.playback.apply(.sent(.load(request), reason: .user), at: t) }
+        await store.send(.load(local)) {
+            $0.playback.apply(.sent(.load(request), reason: .user), at: t)
+            $0.queue = PlayQueue([local])
+        }
         store.expectCommands(.load(request))
         for event in [EngineEvent.itemStarted(id), .itemLoaded(id), .playbackRestarted, .property(.paused(false))] {
             await store.send(.engine(event)) { $0.playback.apply(.received(event), at: t) }

@@ -218,6 +218,9 @@ struct PlayerFeatureTests {
         let error = PlayerError(.networkUnreachable)
         await store.send(.engine(.itemEnded(ItemID(rawValue: 1), .failed(error)))) {
             $0.playback.apply(.received(.itemEnded(ItemID(rawValue: 1), .failed(error))), at: t)
+            // The queue of one remembers the failure; with nothing else to try, it stops there.
+            let stops = $0.queue.noteFailure(error)
+            #expect(stops)
         }
         #expect(store.state.errorMessage == error.message)
         var resumed = harness.item

@@ -27,7 +27,10 @@ struct AutoReplayFeatureTests {
     func loadAndPlay(_ store: TestStore<AutoReplayFeature.State, AutoReplayFeature.Action>) async {
         let t = now.now
         let request = LoadRequest(item: item, id: ItemID(rawValue: 1))
-        await store.send(.player(.load(item))) { $0.player.playback.apply(.sent(.load(request), reason: .user), at: t) }
+        await store.send(.player(.load(item))) {
+            $0.player.playback.apply(.sent(.load(request), reason: .user), at: t)
+            $0.player.queue = PlayQueue([item])
+        }
         store.expectCommands(.load(request))
         await store.open(request.id, duration: 10, at: t)
     }

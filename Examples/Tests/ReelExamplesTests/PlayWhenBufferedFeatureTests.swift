@@ -33,6 +33,7 @@ struct PlayWhenBufferedFeatureTests {
         await store.send(.load(item)) { $0.isWaitingForBuffer = true }
         await store.receive(.player(.load(item, autoplay: false))) {
             $0.player.playback.apply(.sent(.load(request), reason: .user), at: t)
+            $0.player.queue = PlayQueue([item])
         }
         store.expectCommands(.load(request))
         await store.engine(.property(.paused(true)), at: t)
@@ -109,7 +110,10 @@ struct PlayWhenBufferedFeatureTests {
         await load(store, duration: 100)
         let t = now.now
         let error = PlayerError(.networkUnreachable)
-        await store.engine(.itemEnded(ItemID(rawValue: 1), .failed(error)), at: t) { $0.isWaitingForBuffer = false }
+        await store.engine(.itemEnded(ItemID(rawValue: 1), .failed(error)), at: t) {
+            $0.isWaitingForBuffer = false
+            _ = $0.player.queue.noteFailure(error)
+        }
         await store.finish()
     }
 }

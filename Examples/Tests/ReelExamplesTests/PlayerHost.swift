@@ -37,6 +37,8 @@ extension TestStore where State: PlayerHostState, Action: PlayerHostAction {
             .player(.engine(event)),
             assert: {
                 $0.player.playback.apply(.received(event), at: time)
+                // An item that opens ends the queue's run of failures.
+                if case .itemLoaded = event { $0.player.queue.noteSuccess() }
                 update?(&$0)
             }, fileID: fileID, filePath: filePath, line: line, column: column)
     }

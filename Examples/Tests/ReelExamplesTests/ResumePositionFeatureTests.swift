@@ -44,6 +44,7 @@ struct ResumePositionFeatureTests {
         await store.receive(.savedPositionLoaded(item, autoplay: true, position: saved))
         await store.receive(.player(.load(resumed))) {
             $0.player.playback.apply(.sent(.load(request), reason: .user), at: t)
+            $0.player.queue = PlayQueue([resumed])
             $0.player.elapsedTime = start ?? 0
             $0.pendingResume = start
             $0.lastSavedPosition = start ?? 0

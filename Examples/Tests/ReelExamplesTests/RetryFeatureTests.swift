@@ -29,7 +29,11 @@ struct RetryFeatureTests {
     func loadAndPlay(_ store: TestStore<RetryFeature.State, RetryFeature.Action>) async -> MediaItem {
         let t = now.now
         let request = LoadRequest(item: item, id: ItemID(rawValue: 1))
-        await store.send(.player(.load(item))) { $0.player.playback.apply(.sent(.load(request), reason: .user), at: t) }
+        await store.send(.player(.load(item))) {
+            $0.player.playback.apply(.sent(.load(request), reason: .user), at: t)
+            $0.player.queue = PlayQueue([item])
+            $0.player.queue = PlayQueue([item])
+        }
         store.expectCommands(.load(request))
         await store.open(request.id, duration: 100, at: t)
         now.advance(by: 12)
@@ -45,6 +49,7 @@ struct RetryFeatureTests {
     ) async {
         await store.engine(.itemEnded(ItemID(rawValue: id), .failed(error)), at: now.now) {
             $0.player.elapsedTime = 12
+            _ = $0.player.queue.noteFailure(error)
             update(&$0)
         }
         #expect(store.state.player.errorMessage == error.message)
@@ -164,6 +169,7 @@ struct RetryFeatureTests {
         let t = now.now
         await store.send(.player(.load(other))) {
             $0.player.playback.apply(.sent(.load(request), reason: .user), at: t)
+            $0.player.queue = PlayQueue([other])
             $0.player.elapsedTime = 0
             $0.attempt = 0
             $0.nextRetryIn = nil

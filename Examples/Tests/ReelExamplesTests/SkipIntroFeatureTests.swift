@@ -36,7 +36,11 @@ struct SkipIntroFeatureTests {
     ) async {
         let t = now.now
         let request = LoadRequest(item: item, id: ItemID(rawValue: 1))
-        await store.send(.player(.load(item))) { $0.player.playback.apply(.sent(.load(request), reason: .user), at: t) }
+        await store.send(.player(.load(item))) {
+            $0.player.playback.apply(.sent(.load(request), reason: .user), at: t)
+            $0.player.queue = PlayQueue([item])
+            $0.player.queue = PlayQueue([item])
+        }
         store.expectCommands(.load(request))
         await store.open(request.id, duration: 300, properties: [.chapters(chapters)], at: t) { event, state in
             // The intro is known once the item is open.
@@ -101,6 +105,7 @@ struct SkipIntroFeatureTests {
         let request = LoadRequest(item: next, id: ItemID(rawValue: 2))
         await store.send(.player(.load(next))) {
             $0.player.playback.apply(.sent(.load(request), reason: .user), at: t)
+            $0.player.queue = PlayQueue([next])
             $0.player.elapsedTime = 0
             $0.intro = nil
             $0.isIntroSkipped = false

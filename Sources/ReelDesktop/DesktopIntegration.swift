@@ -63,8 +63,8 @@ public final class DesktopIntegration {
     /// Whether the parts run (until ``stop()``).
     public private(set) var isRunning = true
 
-    /// The MPRIS service while it is on the bus: set its `onNext` and `onPrevious` hooks to offer
-    /// `Next` and `Previous`, or replace `onQuit` and `onRaise`.
+    /// The MPRIS service while it is on the bus (`Next`, `Previous`, `Shuffle` and `LoopStatus`
+    /// follow the player's queue); replace its `onQuit` and `onRaise` to change what they do.
     @ObservationIgnored public private(set) var mpris: MPRISService?
     /// The logind monitor while it is connected.
     @ObservationIgnored public private(set) var sleepMonitor: SleepMonitor?

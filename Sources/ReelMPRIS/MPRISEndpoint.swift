@@ -51,7 +51,7 @@ final class MPRISEndpoint: Sendable {
         case "PlaybackStatus": try reply.append(values.playbackStatus)
         case "LoopStatus": try reply.append(values.loopStatus)
         case "Rate": try reply.append(values.rate)
-        case "Shuffle": try reply.append(false)
+        case "Shuffle": try reply.append(values.shuffle)
         case "Metadata": try appendMetadata(values.metadata, to: reply)
         case "Volume": try reply.append(values.volume)
         case "Position": try reply.append(values.position)

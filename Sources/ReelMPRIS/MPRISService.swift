@@ -23,7 +23,9 @@ import Synchronization
 /// `presentation == .fullscreen`, can be set while a window shows the video
 /// (`presentation != .none`), and a client's write asks the player
 /// (``ReelPlayer/Player/setPresentation(_:)``), which the window follows. `Next`, `Previous`,
-/// `Raise` and `Quit` are hooks the app sets; their `Can…` properties are false until it does.
+/// `Shuffle`, `LoopStatus` (None, Track, Playlist) and `CanGoNext`/`CanGoPrevious` are the
+/// player's queue. `Raise` and `Quit` are hooks the app sets; their `Can…` properties are false
+/// until it does.
 ///
 /// ## Threading
 /// Main actor. The connection runs on a thread of its own, which answers property reads from a
@@ -40,10 +42,6 @@ public final class MPRISService {
     public var onQuit: (@MainActor () -> Void)? { didSet { publish() } }
     /// Called for `Raise`; `CanRaise` is true while set.
     public var onRaise: (@MainActor () -> Void)? { didSet { publish() } }
-    /// Called for `Next`; `CanGoNext` is true while set.
-    public var onNext: (@MainActor () -> Void)? { didSet { publish() } }
-    /// Called for `Previous`; `CanGoPrevious` is true while set.
-    public var onPrevious: (@MainActor () -> Void)? { didSet { publish() } }
 
     /// The player published.
     public let player: Player
@@ -128,6 +126,7 @@ public final class MPRISService {
         withObservationTracking {
             _ = player.playback
             _ = player.presentation
+            _ = player.queue
         } onChange: { [weak self] in
             Task { @MainActor in
                 self?.publish()
@@ -141,8 +140,11 @@ public final class MPRISService {
         next.update(from: player.playback)
         next.canQuit = onQuit != nil
         next.canRaise = onRaise != nil
-        next.canGoNext = onNext != nil
-        next.canGoPrevious = onPrevious != nil
+        next.loopStatus = MPRISSnapshot.loopStatus(player.repeatMode)
+        next.shuffle = player.isShuffled
+        let hasItem = player.playback.item != nil
+        next.canGoNext = hasItem && player.canGoNext
+        next.canGoPrevious = hasItem && player.canGoPrevious
         next.canSetFullscreen = player.presentation != .none
         next.fullscreen = player.presentation == .fullscreen
         return next
@@ -205,8 +207,8 @@ public final class MPRISService {
         switch request {
         case .raise: onRaise?()
         case .quit: onQuit?()
-        case .next: onNext?()
-        case .previous: onPrevious?()
+        case .next: try player.next()
+        case .previous: try player.previous()
         case .setFullscreen(let fullscreen):
             // Leaving full screen means the window; picture in picture is not full screen.
             guard fullscreen || player.presentation == .fullscreen else { return }
@@ -226,8 +228,9 @@ public final class MPRISService {
         case .seek(let offset):
             guard hasItem, playback.isSeekable != false else { return }
             let goal = playback.position() + Double(offset) / 1_000_000
-            if let duration = playback.duration, goal > duration, let onNext {
-                onNext()
+            // The spec: seeking past the end acts like Next.
+            if let duration = playback.duration, goal > duration, player.canGoNext {
+                try player.next()
                 return
             }
             try player.send(.seek(.absolute(max(0, goal)), precision: .exact), reason: .remote)
@@ -244,7 +247,10 @@ public final class MPRISService {
             try configuration.urlPolicy.check(url)
             try player.send(.load(LoadRequest(item: MediaItem(url: url))), reason: .remote)
         case .setLoopStatus(let status):
-            try player.send(.setLoop(status == "None" ? .off : .item), reason: .remote)
+            guard let mode = MPRISSnapshot.repeatMode(status) else {
+                throw PlayerError(.invalidArgument, message: "\"\(status)\" is not a loop status.")
+            }
+            try player.setRepeatMode(mode)
         case .setRate(let rate):
             // The spec: a rate of 0 pauses.
             if rate == 0 {
@@ -254,7 +260,9 @@ public final class MPRISService {
                 try player.send(.setSpeed(clamped), reason: .remote)
             }
         case .setVolume(let volume): try player.send(.setVolume(min(1, max(0, volume))), reason: .remote)
-        case .setShuffle: break
+        case .setShuffle(let shuffled):
+            guard shuffled != player.isShuffled else { return }
+            try player.setShuffle(shuffled)
         }
     }
 }

@@ -17,6 +17,7 @@ struct MPRISSnapshot: Hashable, Sendable {
     // org.mpris.MediaPlayer2.Player
     var playbackStatus = "Stopped"
     var loopStatus = "None"
+    var shuffle = false
     var rate = 1.0
     var volume = 1.0
     var metadata = MPRISMetadata(trackID: MPRISMetadata.noTrack, artists: [])
@@ -46,10 +47,23 @@ struct MPRISSnapshot: Hashable, Sendable {
         }
     }
 
+    /// MPRIS's `LoopStatus` for a repeat mode.
+    static func loopStatus(_ mode: RepeatMode) -> String {
+        switch mode {
+        case .off: "None"
+        case .one: "Track"
+        case .all: "Playlist"
+        }
+    }
+
+    /// The repeat mode for MPRIS's `LoopStatus` (an unknown name is nil).
+    static func repeatMode(_ loopStatus: String) -> RepeatMode? {
+        RepeatMode.allCases.first { Self.loopStatus($0) == loopStatus }
+    }
+
     /// Takes the playback part from `playback`.
     mutating func update(from playback: PlaybackInfo) {
         playbackStatus = Self.playbackStatus(playback)
-        loopStatus = playback.loop == .item ? "Track" : "None"
         rate = playback.speed
         volume = playback.volume
         metadata = MPRISMetadata(playback)
@@ -79,6 +93,7 @@ struct MPRISSnapshot: Hashable, Sendable {
         var names: [String] = []
         if playbackStatus != old.playbackStatus { names.append("PlaybackStatus") }
         if loopStatus != old.loopStatus { names.append("LoopStatus") }
+        if shuffle != old.shuffle { names.append("Shuffle") }
         if rate != old.rate { names.append("Rate") }
         if volume != old.volume { names.append("Volume") }
         if metadata != old.metadata { names.append("Metadata") }

@@ -139,15 +139,42 @@ struct PlayerctlTests {
         await harness.tearDown()
     }
 
-    @Test func nextAndPreviousAreHooksTheAppSets() async throws {
+    @Test func nextPreviousShuffleAndLoopFollowTheQueue() async throws {
         let harness = try await MPRISHarness()
         try await harness.load()
         #expect(await harness.playerProperty("CanGoNext") == "b false")
-        var nexts = 0
-        harness.service.onNext = { nexts += 1 }
-        #expect(await harness.playerctl("next").status == 0)
-        #expect(nexts == 1)
+        #expect(await harness.playerProperty("LoopStatus") == "s \"None\"")
+        let items = (1...3).map { MediaItem(url: URL(string: "https://media.test/\($0).mp4")!, title: "Item \($0)") }
+        try harness.player.setQueue(items)
+        try await harness.player.until(status: .ready)
+        try await harness.settle()
         #expect(await harness.playerProperty("CanGoNext") == "b true")
+        #expect(await harness.playerProperty("CanGoPrevious") == "b false")
+
+        #expect(await harness.playerctl("next").status == 0)
+        try await harness.player.until("item 2", timeout: .seconds(5)) { $0.currentItem?.title == "Item 2" }
+        try await harness.settle()
+        #expect(await harness.playerctl("metadata", "title").output.contains("Item 2"))
+        #expect(await harness.playerProperty("CanGoPrevious") == "b true")
+        #expect(await harness.playerctl("previous").status == 0)
+        try await harness.player.until("item 1", timeout: .seconds(5)) { $0.currentItem?.title == "Item 1" }
+
+        #expect(await harness.playerctl("loop", "Playlist").status == 0)
+        #expect(harness.player.repeatMode == .all)
+        #expect(await harness.playerctl("loop", "Track").status == 0)
+        #expect(harness.player.repeatMode == .one)
+        try await harness.player.until("the engine loops", timeout: .seconds(5)) { $0.loop == .item }
+        try await harness.settle()
+        #expect(await harness.playerctl("loop").output.contains("Track"))
+        #expect(await harness.playerctl("loop", "None").status == 0)
+        #expect(harness.player.repeatMode == .off)
+
+        #expect(await harness.playerctl("shuffle", "On").status == 0)
+        #expect(harness.player.isShuffled)
+        try await harness.settle()
+        #expect(await harness.playerProperty("Shuffle") == "b true")
+        #expect(await harness.playerctl("shuffle", "Off").status == 0)
+        #expect(!harness.player.isShuffled)
         await harness.tearDown()
     }
 }

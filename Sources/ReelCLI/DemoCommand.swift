@@ -44,7 +44,7 @@ struct DemoCommand: AsyncParsableCommand {
             Console.out("\(clip.url.path)\n")
             return
         }
-        let exitCode = await WindowSession.play(MediaItem(url: clip.url), options: playback)
+        let exitCode = await WindowSession.play(SessionQueue(items: [MediaItem(url: clip.url)]), options: playback)
         if exitCode != 0 { throw ExitCode(exitCode) }
     }
 }

@@ -6,6 +6,10 @@ enum Key: Hashable, Sendable {
     case left
     /// → (`ESC [ C`): forward 5 s.
     case right
+    /// `>` or Enter: the next item (as mpv).
+    case next
+    /// `<`: the previous item, or the start of this one (as mpv).
+    case previous
     /// `q`: quit.
     case quit
 }

@@ -3,26 +3,38 @@ import Foundation
 import ReelComposable
 import ReelCore
 
-/// `reel play <file|url>`: plays one item to its end, printing each state transition.
+/// `reel play <file|url>…`: plays items one after another to the end of the queue, printing
+/// each state transition.
 struct PlayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "play",
-        abstract: "Play a file or URL to its end, printing each state transition.",
+        abstract: "Play files or URLs one after another, printing each state transition.",
         discussion: """
-            Exits with 0 at the end of the media (or on q), with 1 when the item cannot be played \
-            or its address is refused, and with 130 on Ctrl-C. With an X display (DISPLAY) it plays \
-            in a window with the player's controls (q or closing the window quits); --headless, or \
-            no display, plays without one: then, when standard input is a terminal, space toggles \
-            pause, ←/→ skip back/forward 5 seconds and q quits.
+            Several files or URLs play as a queue: each item opens when the one before it ends, an \
+            item that fails is reported and skipped. Exits with 0 at the end of the queue (or on q), \
+            with 1 when the last item tried cannot be played or its address is refused, and with 130 \
+            on Ctrl-C. With an X display (DISPLAY) it plays in a window with the player's controls \
+            (q or closing the window quits); --headless, or no display, plays without one: then, \
+            when standard input is a terminal, space toggles pause, ←/→ skip back/forward 5 \
+            seconds, > or Enter opens the next item, < the previous one, and q quits.
             """
     )
 
     @Argument(
         help: ArgumentHelp(
-            "A file path (~ and relative paths allowed) or a URL such as https://host/clip.mp4.",
+            "File paths (~ and relative paths allowed) or URLs such as https://host/clip.mp4.",
             valueName: "file|url"),
         transform: MediaArgument.init(parsing:))
-    var media: MediaArgument
+    var media: [MediaArgument]
+
+    @Flag(help: "Play the items in a shuffled order (the start item first).")
+    var shuffle = false
+
+    @Option(help: ArgumentHelp("What repeats: none, one (the item) or all (the queue).", valueName: "mode"))
+    var loop: LoopOption = .none
+
+    @Option(help: ArgumentHelp("The item to start with, from 0.", valueName: "index"))
+    var startIndex = 0
 
     @Option(
         help: ArgumentHelp("Where to start: seconds (90, 12.5), m:ss or h:mm:ss.", valueName: "time"),
@@ -31,10 +43,38 @@ struct PlayCommand: AsyncParsableCommand {
 
     @OptionGroup var playback: PlaybackOptions
 
+    func validate() throws {
+        guard !media.isEmpty else { throw ValidationError("Give at least one file or URL to play.") }
+        guard media.indices.contains(startIndex) else {
+            throw ValidationError("--start-index must be between 0 and \(media.count - 1).")
+        }
+    }
+
     @MainActor func run() async throws {
-        let item = MediaItem(url: media.url, startPosition: start)
-        let exitCode = await WindowSession.play(item, options: playback)
+        var items = media.map { MediaItem(url: $0.url) }
+        items[startIndex].startPosition = start
+        let queue = SessionQueue(items: items, startIndex: startIndex, shuffle: shuffle, repeatMode: loop.repeatMode)
+        let exitCode = await WindowSession.play(queue, options: playback)
         if exitCode != 0 { throw ExitCode(exitCode) }
+    }
+
+    /// `--loop`'s values, named as mpv names them.
+    enum LoopOption: String, ExpressibleByArgument, CaseIterable {
+        /// Nothing repeats.
+        case none
+        /// The item repeats.
+        case one
+        /// The queue repeats.
+        case all
+
+        /// The player's repeat mode.
+        var repeatMode: RepeatMode {
+            switch self {
+            case .none: .off
+            case .one: .one
+            case .all: .all
+            }
+        }
     }
 
     /// Parses `--start`.

@@ -27,13 +27,14 @@ final class PlaybackSession {
     /// How far the arrow keys skip, in seconds.
     static let skipInterval: TimeInterval = 5
 
-    private let item: MediaItem
+    private let queue: SessionQueue
+    private var item: MediaItem { queue.first }
     private let options: PlaybackOptions
     private let reporter: any PlaybackReporter
 
     /// Creates a session for `item`.
-    init(item: MediaItem, options: PlaybackOptions) {
-        self.item = item
+    init(queue: SessionQueue, options: PlaybackOptions) {
+        self.queue = queue
         self.options = options
         reporter = options.makeReporter()
     }
@@ -78,7 +79,7 @@ final class PlaybackSession {
         reporter.begin(item, keysEnabled: keys != nil)
         var exitCode: Int32
         do {
-            try player.load(item)
+            try queue.start(on: player)
             exitCode = await loop(inputs, player: player)
         } catch {
             reporter.report(error, command: .load(LoadRequest(item: item)))
@@ -108,7 +109,7 @@ final class PlaybackSession {
             switch input {
             case .player(let event):
                 reporter.report(event, playback: player.playback)
-                if let exitCode = Self.exitCode(after: event) { return exitCode }
+                if let exitCode = Self.exitCode(after: event, player: player) { return exitCode }
             case .tick:
                 reporter.tick(player.playback)
             case .key(let key):
@@ -123,15 +124,15 @@ final class PlaybackSession {
         return 0
     }
 
-    /// The exit code when `event` ends the session: the end of the media, a failure, or the
-    /// item ending by itself (this session loads one item and never stops it).
-    static func exitCode(after event: PlayerEvent) -> Int32? {
+    /// The exit code when `event` ends the session: the end of the queue's media, a failure
+    /// the queue does not move on from, or the current item stopped by something else (MPRIS's
+    /// Stop). The end of an item the queue follows with another ends nothing.
+    static func exitCode(after event: PlayerEvent, player: Player) -> Int32? {
         switch event {
-        case .stateChanged(.paused(reason: .endOfMedia)): 0
-        case .stateChanged(.paused(reason: .error)): 1
-        case .itemEnded(_, .failed): 1
-        case .itemEnded: 0
-        default: nil
+        case .stateChanged(.paused(reason: .endOfMedia)): return 0
+        case .stateChanged(.paused(reason: .error)): return 1
+        case .itemEnded(let id, .stopped) where id == player.playback.itemID: return 0
+        default: return nil
         }
     }
 
@@ -143,6 +144,8 @@ final class PlaybackSession {
             case .space: try player.togglePlayPause()
             case .left: try player.skip(by: -skip, precision: .exact)
             case .right: try player.skip(by: skip, precision: .exact)
+            case .next: try player.next()
+            case .previous: try player.previous()
             case .quit: break
             }
         } catch {
@@ -151,7 +154,7 @@ final class PlaybackSession {
                 case .space: player.playback.intent.playWhenReady ? .pause : .play
                 case .left: .seek(.relative(-skip), precision: .exact)
                 case .right: .seek(.relative(skip), precision: .exact)
-                case .quit: nil
+                case .next, .previous, .quit: nil
                 }
             reporter.report(error, command: command)
         }

@@ -32,7 +32,7 @@ final class StatusPrinter: PlaybackReporter {
     func begin(_ item: MediaItem, keysEnabled: Bool) {
         let name = item.url.isFileURL ? item.url.lastPathComponent : item.url.absoluteString
         var line = "Playing \(name)"
-        if keysEnabled { line += "  (space: pause/play, ←/→: back/forward 5 s, q: quit)" }
+        if keysEnabled { line += "  (space: pause/play, ←/→: back/forward 5 s, >/<: next/previous, q: quit)" }
         Console.out(line + "\n")
     }
 

@@ -24,24 +24,25 @@ final class WindowSession {
     /// for end-to-end tests that click them.
     static let layoutVariable = "REEL_PRINT_LAYOUT"
 
-    private let item: MediaItem
+    private let queue: SessionQueue
+    private var item: MediaItem { queue.first }
     private let options: PlaybackOptions
     private let reporter: any PlaybackReporter
 
     /// Creates a session for `item`.
-    init(item: MediaItem, options: PlaybackOptions) {
-        self.item = item
+    init(queue: SessionQueue, options: PlaybackOptions) {
+        self.queue = queue
         self.options = options
         reporter = options.makeReporter()
     }
 
     /// Plays `item` in a window when one can be opened, headless otherwise (or with
     /// `--headless`); returns the exit code.
-    static func play(_ item: MediaItem, options: PlaybackOptions) async -> Int32 {
-        if isWanted(options), let exitCode = await WindowSession(item: item, options: options).run() {
+    static func play(_ queue: SessionQueue, options: PlaybackOptions) async -> Int32 {
+        if isWanted(options), let exitCode = await WindowSession(queue: queue, options: options).run() {
             return exitCode
         }
-        return await PlaybackSession(item: item, options: options).run()
+        return await PlaybackSession(queue: queue, options: options).run()
     }
 
     /// Whether a window may be tried: an X display is named and `--headless` was not given.
@@ -108,7 +109,7 @@ final class WindowSession {
                     continue
                 }
                 reporter.report(event, playback: player.playback)
-                if let code = PlaybackSession.exitCode(after: event) {
+                if let code = PlaybackSession.exitCode(after: event, player: player) {
                     exitCode = code
                     isOver = true
                     window?.close()
@@ -118,7 +119,7 @@ final class WindowSession {
 
         reporter.begin(item, keysEnabled: false)
         do {
-            try player.load(item)
+            try queue.start(on: player)
         } catch {
             reporter.report(error, command: .load(LoadRequest(item: item)))
             exitCode = 1

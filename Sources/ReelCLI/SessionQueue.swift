@@ -1,0 +1,25 @@
+import ReelCore
+import ReelPlayer
+
+/// What a playing session opens: the items of `reel play`'s arguments (and their playlists), the
+/// one to start with, and how the queue repeats and shuffles.
+struct SessionQueue: Sendable {
+    /// The items, in the order given.
+    var items: [MediaItem]
+    /// The index of the item to start with.
+    var startIndex = 0
+    /// Whether the play order is shuffled (the start item still plays first).
+    var shuffle = false
+    /// What repeats.
+    var repeatMode = RepeatMode.off
+
+    /// The item the session starts with.
+    var first: MediaItem { items[startIndex] }
+
+    /// Hands the queue to `player` and opens its first item.
+    @MainActor func start(on player: Player) throws(PlayerError) {
+        try player.setQueue(items, startIndex: startIndex)
+        if repeatMode != .off { try player.setRepeatMode(repeatMode) }
+        if shuffle { try player.setShuffle(true) }
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import ReelTesting
+import Testing
+
+/// `reel play` with several items: a queue that advances by itself, skips what fails, starts
+/// where asked and ends when the queue does.
+@Suite("reel play with several items")
+struct ReelPlayQueueTests {
+    /// The JSON records `reel play` printed, as dictionaries.
+    private func records(_ result: CommandResult) -> [[String: Any]] {
+        result.outputText.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+    }
+
+    private func play(_ arguments: [String]) async throws -> CommandResult {
+        let reel = try BuiltProduct.require("reel")
+        return try await Command.run(
+            [reel.path, "play", "--headless", "--no-audio", "--no-mpris", "--json"] + arguments)
+    }
+
+    private func started(_ records: [[String: Any]]) -> [String] {
+        records.filter { $0["event"] as? String == "itemStarted" }.compactMap { $0["url"] as? String }
+    }
+
+    @Test func itemsPlayOneAfterAnotherAndAFailingOneIsSkipped() async throws {
+        let clip = try await MediaFixtures.url(for: .shortClip)
+        let other = try await MediaFixtures.url(for: .rotated)
+        let missing = MediaFixtures.missingFile()
+        let result = try await play([clip.path, missing.path, other.path])
+        #expect(result.status == 0, "\(result.errorText)")
+        let records = records(result)
+        #expect(started(records) == [clip.absoluteString, missing.absoluteString, other.absoluteString])
+        let ends = records.filter { $0["event"] as? String == "itemEnded" }.compactMap { $0["reason"] as? String }
+        #expect(ends.first == "endOfMedia")
+        #expect(ends.last == "endOfMedia")
+        #expect(ends.count == 3, "\(ends)")
+        // Paused at the end once: the end of the queue, not of each item.
+        let pausedAtEnd = records.filter {
+            $0["state"] as? String == "paused" && $0["reason"] as? String == "endOfMedia"
+        }
+        #expect(pausedAtEnd.count == 1)
+    }
+
+    @Test func theStartIndexChoosesTheFirstItemAndABadOneIsAnError() async throws {
+        let clip = try await MediaFixtures.url(for: .shortClip)
+        let other = try await MediaFixtures.url(for: .rotated)
+        let result = try await play(["--start-index", "1", clip.path, other.path])
+        #expect(result.status == 0, "\(result.errorText)")
+        #expect(started(records(result)) == [other.absoluteString])
+        let refused = try await play(["--start-index", "2", clip.path, other.path])
+        #expect(refused.status == 64)
+        #expect(refused.errorText.contains("--start-index must be between 0 and 1"))
+    }
+}

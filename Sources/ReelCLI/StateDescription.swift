@@ -105,6 +105,7 @@ extension EngineCommand {
     var identifier: String {
         switch self {
         case .load: "load"
+        case .prepareNext: "prepareNext"
         case .stop: "stop"
         case .play: "play"
         case .pause: "pause"

@@ -95,6 +95,9 @@ public struct PlayerFeature: Reducer, Sendable {
         /// The items to play, the current one, repeat and shuffle. ``Action/load(_:autoplay:)``
         /// makes a queue of one item; ``Action/queue(_:)`` edits it and moves through it.
         public var queue = PlayQueue()
+        /// The entry the engine was asked to open next (``ReelCore/EngineCommand/prepareNext(_:)``),
+        /// so that it follows the current one without a gap; nil when none is queued.
+        public var preparedNext: PreparedNext?
 
         /// Creates the state of an empty player with controls shown.
         public init() {}
@@ -263,6 +266,14 @@ public struct PlayerFeature: Reducer, Sendable {
         case queue(QueueAction)
     }
 
+    /// The queue entry the engine prepares to play next, and the request it was given.
+    public struct PreparedNext: Equatable, Sendable {
+        /// The entry.
+        public var entry: QueueEntryID
+        /// The request the engine holds for it.
+        public var request: LoadRequest
+    }
+
     /// What can be done to the queue (``State/queue``).
     public enum QueueAction: Equatable, Sendable {
         /// Replace the queue with `items` and open the one at `startIndex`.
@@ -373,7 +384,7 @@ public struct PlayerFeature: Reducer, Sendable {
         if state.scrub == nil, action == .tick || state.playback.anchor != anchor {
             state.elapsedTime = state.playback.position(at: now())
         }
-        return .merge(effect, timers(in: state, wasPlaying: wasPlaying))
+        return .merge(effect, prepareNext(in: &state), timers(in: state, wasPlaying: wasPlaying))
     }
 
     // MARK: - Actions
@@ -384,6 +395,10 @@ public struct PlayerFeature: Reducer, Sendable {
             let current = state.playback.itemID
             let wasEnded = state.playback.status == .ended
             PlaybackReducer.reduce(&state.playback, .received(event), at: now())
+            if case .itemEnded(let id, .endOfMedia) = event, id == current, let prepared = state.preparedNext {
+                adopt(prepared, in: &state)
+                return .none
+            }
             switch event {
             case .itemLoaded(let id) where id == current: return entryOpened(in: &state)
             case .itemEnded(let id, .failed(let error)) where id == current:
@@ -499,6 +514,7 @@ public struct PlayerFeature: Reducer, Sendable {
             return .engine(.stop, on: engine)
         case .stop:
             state.scrub = nil
+            state.preparedNext = nil
             return command(.stop, in: &state)
         }
     }
@@ -620,6 +636,7 @@ public struct PlayerFeature: Reducer, Sendable {
             return .none
         case .clear:
             state.queue.removeAll()
+            state.preparedNext = nil
             return command(.stop, in: &state)
         case .jump(let index):
             guard state.queue.entries.indices.contains(index) else { return .none }
@@ -659,9 +676,43 @@ public struct PlayerFeature: Reducer, Sendable {
     /// Opens `entry` (where it was left, with the tracks chosen for it) and makes it current.
     private func open(_ entry: PlayQueue.Entry, autoplay: Bool, in state: inout State) -> Effect<Action> {
         state.queue.makeCurrent(entry.id)
+        // A load empties what the engine had queued.
+        state.preparedNext = nil
+        return command(.load(request(for: entry, autoplay: autoplay)), in: &state)
+    }
+
+    /// The request that opens `entry` where it was left.
+    private func request(for entry: PlayQueue.Entry, autoplay: Bool) -> LoadRequest {
         var item = entry.item
         if let resume = entry.resumePosition { item.startPosition = resume }
-        return command(.load(LoadRequest(item: item, autoplay: autoplay, id: makeItemID())), in: &state)
+        return LoadRequest(item: item, autoplay: autoplay, id: makeItemID())
+    }
+
+    /// The engine moved to the entry it had prepared: it is current, and loading.
+    private func adopt(_ prepared: PreparedNext, in state: inout State) {
+        if let ended = state.queue.currentID { state.queue.update(ended) { $0.resumePosition = nil } }
+        state.queue.noteSuccess()
+        state.queue.makeCurrent(prepared.entry)
+        state.preparedNext = nil
+        PlaybackReducer.reduce(
+            &state.playback, .sent(.load(prepared.request), reason: state.playback.intent.reason), at: now())
+    }
+
+    /// Asks the engine to prepare the entry that follows the current one, once the current one
+    /// is ready, and again whenever the queue changes what follows.
+    private func prepareNext(in state: inout State) -> Effect<Action> {
+        var wanted: PlayQueue.Entry?
+        if state.playback.status == .ready, state.repeatMode != .one, let current = state.queue.currentID {
+            wanted = state.queue.entry(after: current, wrapping: state.queue.repeatsAll)
+        }
+        guard wanted?.id != state.preparedNext?.entry else { return .none }
+        guard let wanted else {
+            state.preparedNext = nil
+            return .engine(.prepareNext(nil), on: engine) { .commandRefused(.prepareNext(nil), $0) }
+        }
+        let request = request(for: wanted, autoplay: true)
+        state.preparedNext = PreparedNext(entry: wanted.id, request: request)
+        return .engine(.prepareNext(request), on: engine) { .commandRefused(.prepareNext(request), $0) }
     }
 
     /// Remembers, for the current entry, where it was left and which tracks were chosen.

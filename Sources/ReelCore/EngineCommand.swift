@@ -38,7 +38,14 @@ public enum SeekPrecision: String, Hashable, Sendable, Codable {
 /// Commands are effects, never state: sending the same command twice carries it out twice.
 public enum EngineCommand: Hashable, Sendable {
     /// Replaces whatever plays with a new item. The replaced item ends with ``EndReason/stopped``.
+    /// Forgets an item queued with ``prepareNext(_:)``.
     case load(LoadRequest)
+    /// Queues an item to follow the current one, or forgets the one queued with `nil`: the
+    /// engine opens it before the current item ends and moves to it at the end without a gap
+    /// where the formats allow (gapless audio). The current item then ends with
+    /// ``EndReason/endOfMedia`` and the queued one starts (``EngineEvent/itemStarted(_:)`` with
+    /// its request's id), playing; the request's `autoplay` is not used.
+    case prepareNext(LoadRequest?)
     /// Stops and unloads the current item; the engine becomes idle.
     case stop
     /// Sets the intent to play.
@@ -73,7 +80,7 @@ extension EngineCommand {
     /// - Throws: ``PlayerError/Code/invalidArgument`` with a sentence saying what is wrong.
     public func checkArguments() throws(PlayerError) {
         switch self {
-        case .load(let request):
+        case .load(let request), .prepareNext(let request?):
             if let start = request.item.startPosition, !start.isFinite || start < 0 {
                 throw PlayerError(.invalidArgument, message: "The start position must be a time in the media.")
             }

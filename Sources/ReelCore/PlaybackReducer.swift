@@ -91,7 +91,8 @@ public enum PlaybackReducer {
             for index in state.tracks.indices where state.tracks[index].kind == kind {
                 state.tracks[index].isSelected = state.tracks[index].id == id
             }
-        case .addSubtitle, .setSubtitleMargin: break
+        // What is queued next is the queue's to know (PlayerFeature), not playback's.
+        case .addSubtitle, .setSubtitleMargin, .prepareNext: break
         }
     }
 

@@ -176,6 +176,8 @@ public final class MPVEngine: PlaybackEngine {
     /// One libmpv call, prepared and validated on the caller's thread.
     enum Call: Sendable {
         case load(LoadRequest, pause: Bool, node: MPVNode)
+        /// `playlist-clear`, then the `loadfile … append` of `node`.
+        case append(LoadRequest, node: MPVNode)
         case command(MPVNode)
         case set([Property])
     }
@@ -191,17 +193,12 @@ public final class MPVEngine: PlaybackEngine {
         try command.checkArguments()
         switch command {
         case .load(let request):
-            let item = request.item
-            try policy.check(item.url)
-            for subtitle in item.externalSubtitles { try policy.check(subtitle.url) }
-            var options: [String: MPVNode] = [:]
-            if let start = item.startPosition { options["start"] = .string(String(format: "%.3f", start)) }
-            if let title = item.title { options["force-media-title"] = .string(title) }
-            let node = MPVNode.map([
-                "name": .string("loadfile"), "url": .string(target(of: item.url)), "flags": .string("replace"),
-                "options": .map(options),
-            ])
-            return .load(request, pause: !request.autoplay, node: node)
+            return .load(
+                request, pause: !request.autoplay, node: try loadfile(request, flags: "replace", policy: policy))
+        case .prepareNext(let request):
+            // `replace` empties libmpv's playlist, so at most one entry ever follows the current.
+            guard let request else { return .command(.array([.string("playlist-clear")])) }
+            return .append(request, node: try loadfile(request, flags: "append", policy: policy))
         case .stop: return .command(.array([.string("stop")]))
         case .play: return .set([Property(name: "pause", value: .flag(false))])
         case .pause: return .set([Property(name: "pause", value: .flag(true))])
@@ -249,6 +246,18 @@ public final class MPVEngine: PlaybackEngine {
         do {
             switch call {
             case .load(let request, let pause, let node): try load(request, pause: pause, node: node)
+            case .append(let request, let node):
+                let clear = withMPVNode(.array([.string("playlist-clear")])) {
+                    mpv_command_node(handle.pointer, $0, nil)
+                }
+                try Self.check(clear, "forget the queued item")
+                try register(request) { () throws(PlayerError) in
+                    var result = mpv_node()
+                    let status = withMPVNode(node) { mpv_command_node(handle.pointer, $0, &result) }
+                    defer { mpv_free_node_contents(&result) }
+                    try Self.check(status, "queue \(request.item.url.lastPathComponent)")
+                    return MPVNode(&result)["playlist_entry_id"]
+                }
             case .command(let node):
                 let status = withMPVNode(node) { mpv_command_node(handle.pointer, $0, nil) }
                 try Self.check(status, "carry out the command")
@@ -268,9 +277,7 @@ public final class MPVEngine: PlaybackEngine {
     private func load(_ request: LoadRequest, pause: Bool, node: MPVNode) throws(PlayerError) {
         var flag: Int32 = pause ? 1 : 0
         _ = mpv_set_property(handle.pointer, "pause", MPV_FORMAT_FLAG, &flag)
-        // Registered under the registry's lock, so the event thread cannot see the item's
-        // START_FILE before it knows which request the entry belongs to.
-        try registry.withLock { () throws(PlayerError) in
+        try register(request) { () throws(PlayerError) in
             // What libraries print while the item opens is this item's: libmpv's demuxer may parse
             // a manifest (libxml2) before the event thread has seen START_FILE.
             LibraryOutput.itemStarted(request.id, engine: log.engine)
@@ -278,13 +285,39 @@ public final class MPVEngine: PlaybackEngine {
             let status = withMPVNode(node) { mpv_command_node(handle.pointer, $0, &result) }
             defer { mpv_free_node_contents(&result) }
             try Self.check(status, "load \(request.item.url.lastPathComponent)")
-            guard case .int(let entry) = MPVNode(&result)["playlist_entry_id"] else {
+            return MPVNode(&result)["playlist_entry_id"]
+        }
+    }
+
+    /// Runs `add` (a `loadfile` that answers the playlist entry's id) and registers the entry for
+    /// `request`, both under the registry's lock, so the event thread cannot see the item's
+    /// START_FILE before it knows which request the entry belongs to.
+    private func register(
+        _ request: LoadRequest, adding add: () throws(PlayerError) -> MPVNode?
+    ) throws(PlayerError) {
+        try registry.withLock { () throws(PlayerError) in
+            guard case .int(let entry) = try add() else {
                 throw PlayerError(.commandFailed, message: "The engine did not accept the item.")
             }
             registry.registerLocked(
                 entry: entry,
                 .init(item: request.id, url: request.item.url, subtitles: request.item.externalSubtitles))
         }
+    }
+
+    /// The `loadfile` command for `request` with `flags` (`replace` or `append`): the address
+    /// checked against the policy, the start and title as per-file options.
+    static func loadfile(_ request: LoadRequest, flags: String, policy: URLPolicy) throws(PlayerError) -> MPVNode {
+        let item = request.item
+        try policy.check(item.url)
+        for subtitle in item.externalSubtitles { try policy.check(subtitle.url) }
+        var options: [String: MPVNode] = [:]
+        if let start = item.startPosition { options["start"] = .string(String(format: "%.3f", start)) }
+        if let title = item.title { options["force-media-title"] = .string(title) }
+        return .map([
+            "name": .string("loadfile"), "url": .string(target(of: item.url)), "flags": .string(flags),
+            "options": .map(options),
+        ])
     }
 
     static func subAdd(_ subtitle: ExternalSubtitle, flags: String) -> MPVNode {
@@ -348,7 +381,12 @@ public final class MPVEngine: PlaybackEngine {
 
     private static func setOptions(_ configuration: MPVConfiguration, on handle: MPVHandle) throws(PlayerError) {
         var options = MPVOptions.secure(configuration)
-        options += [("keep-open", "yes"), ("keep-open-pause", "no"), ("audio-client-name", "reel")]
+        // prefetch-playlist: the item queued next (prepareNext) is opened before the current one
+        // ends; gapless-audio stays libmpv's `weak`.
+        options += [
+            ("keep-open", "yes"), ("keep-open-pause", "no"), ("audio-client-name", "reel"),
+            ("prefetch-playlist", "yes"),
+        ]
         switch configuration.video {
         case .none: options.append(("vo", "null"))
         case .renderAPI: options += [("vo", "libmpv"), ("zimg-threads", renderConversionThreads)]

@@ -69,6 +69,8 @@ public final class FakeEngine: PlaybackEngine {
         var speed = 1.0
         var ended = false
         var loop: LoopMode = .off
+        /// The item queued with `prepareNext`.
+        var prepared: LoadRequest?
         var tracks: [Track] = []
     }
 
@@ -123,6 +125,20 @@ public final class FakeEngine: PlaybackEngine {
     /// Moves the virtual timeline by `seconds` of host time; at the end of the media it reports
     /// the end the way libmpv does with `keep-open`.
     public func advance(by seconds: TimeInterval) {
+        let following: (ended: ItemID, next: LoadRequest)? = state.withLock { state in
+            guard let current = state.current, !state.paused, !state.ended, state.loop != .item,
+                let duration = current.media.duration, state.position + seconds * state.speed >= duration,
+                let prepared = state.prepared
+            else { return nil }
+            state.prepared = nil
+            return (current.id, prepared)
+        }
+        if let following {
+            // As libmpv with a queued entry: the item ends, the queued one starts, still playing.
+            emit(.itemEnded(following.ended, .endOfMedia))
+            start(following.next)
+            return
+        }
         let result: (position: TimeInterval, ended: Bool)? = state.withLock { state in
             guard let current = state.current, !state.paused, !state.ended else { return nil }
             var next = state.position + seconds * state.speed
@@ -177,8 +193,13 @@ public final class FakeEngine: PlaybackEngine {
             state.commands.append(command)
         }
         switch command {
-        case .load(let request): load(request)
+        case .load(let request):
+            state.withLock { $0.prepared = nil }
+            load(request)
+        case .prepareNext(let request):
+            state.withLock { $0.prepared = request }
         case .stop:
+            state.withLock { $0.prepared = nil }
             let previous = state.withLock { state -> ItemID? in
                 defer { state.current = nil }
                 return state.current?.id
@@ -262,12 +283,32 @@ public final class FakeEngine: PlaybackEngine {
     private func validate(_ command: EngineCommand) throws(PlayerError) {
         try command.checkArguments()
         switch command {
-        case .load(let request):
+        case .load(let request), .prepareNext(let request?):
             try urlPolicy.check(request.item.url)
             for subtitle in request.item.externalSubtitles { try urlPolicy.check(subtitle.url) }
         case .addSubtitle(let subtitle): try urlPolicy.check(subtitle.url)
         default: break
         }
+    }
+
+    /// Starts `request` as the current item without changing the pause state (a queued item
+    /// that follows the one that ended).
+    private func start(_ request: LoadRequest) {
+        let (media, failure) = state.withLock { state in
+            let media = state.media[request.item.url] ?? Media()
+            state.current = (request.id, media)
+            state.position = request.item.startPosition ?? 0
+            state.ended = false
+            state.tracks = media.tracks
+            return (media, state.failures[request.item.url])
+        }
+        emit(.itemStarted(request.id))
+        if let failure {
+            state.withLock { $0.current = nil }
+            emit(.itemEnded(request.id, .failed(failure)))
+            return
+        }
+        announce(media, id: request.id)
     }
 
     private func load(_ request: LoadRequest) {

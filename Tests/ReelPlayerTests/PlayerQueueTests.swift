@@ -19,7 +19,23 @@ struct PlayerQueueTests {
         for item in items { engine.setMedia(FakeEngine.Media(duration: 10), for: item.url) }
     }
 
+    /// The items the engine was asked to open: loaded, or queued to follow the current one.
     private var loads: [MediaItem] {
+        engine.sentCommands.compactMap {
+            switch $0 {
+            case .load(let request), .prepareNext(let request?): request.item
+            default: nil
+            }
+        }
+    }
+
+    /// The last loop command sent.
+    private var lastLoop: EngineCommand? {
+        engine.sentCommands.last { if case .setLoop = $0 { true } else { false } }
+    }
+
+    /// The items the engine was asked to open at once (not queued).
+    private var replacingLoads: [MediaItem] {
         engine.sentCommands.compactMap { if case .load(let request) = $0 { request.item } else { nil } }
     }
 
@@ -54,6 +70,8 @@ struct PlayerQueueTests {
         engine.advance(by: 11)
         try await player.until(state: .paused(reason: .endOfMedia), timeout: .seconds(30))
         #expect(loads.map(\.title) == ["1", "2", "3"])
+        // Only the first was loaded: each next one was prepared while the one before played.
+        #expect(replacingLoads.map(\.title) == ["1"])
         #expect(!player.canGoNext)
     }
 
@@ -70,8 +88,13 @@ struct PlayerQueueTests {
         try player.setRepeatMode(.all)
         try player.next()
         try await player.until(state: .paused(reason: .error(PlayerError(.fileNotFound))), timeout: .seconds(30))
-        #expect(loads.map(\.title) == ["1", "2", "3", "1", "2", "3"])
+        // Three failures in a row (a fourth try would make four), one per item.
         #expect(player.queue.consecutiveFailures == 3)
+        #expect(player.queue.entries.allSatisfy { $0.error == PlayerError(.fileNotFound) })
+        // Nothing more is opened: no spin.
+        let opened = loads.count
+        await Task.yield()
+        #expect(loads.count == opened)
     }
 
     @Test func previousRestartsAfterThreeSecondsAndEachItemKeepsItsPlace() async throws {
@@ -88,7 +111,7 @@ struct PlayerQueueTests {
         try await until(title: "2")
         try player.previous()  // 0 s into item 2: back to item 1, where it was left
         try await until(title: "1")
-        let resumed = try #require(loads.last?.startPosition)
+        let resumed = try #require(replacingLoads.last?.startPosition)
         #expect(resumed == left)
         engine.advance(by: 1)
         try await player.until("past 3 s", timeout: .seconds(30)) { $0.elapsedTime > 5.5 }
@@ -102,10 +125,10 @@ struct PlayerQueueTests {
         try player.setQueue(items, startIndex: 2)
         try await until(title: "3")
         try player.setRepeatMode(.one)
-        #expect(engine.sentCommands.last == .setLoop(.item))
+        #expect(lastLoop == .setLoop(.item))
         try await player.until("looping", timeout: .seconds(30)) { $0.repeatMode == .one }
         try player.setRepeatMode(.all)
-        #expect(engine.sentCommands.last == .setLoop(.off))
+        #expect(lastLoop == .setLoop(.off))
         try await player.until("repeating all", timeout: .seconds(30)) { $0.repeatMode == .all }
         engine.advance(by: 11)
         try await until(title: "1")

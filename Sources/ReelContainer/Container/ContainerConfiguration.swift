@@ -57,8 +57,9 @@ public struct ContainerConfiguration {
         controls.setWidgets([SeekBar(previewImage: previewImage)], in: .bottom1)
         controls.setWidgets(
             [
-                TimeLabelWidget(.current), SpacerWidget(), TimeLabelWidget(.remaining), VolumeControl(),
-                MenuButton(.speed), MenuButton(.audio), MenuButton(.subtitles), FullscreenButton(),
+                QueueButton(.previous), QueueButton(.next), TimeLabelWidget(.current), SpacerWidget(),
+                TimeLabelWidget(.remaining), VolumeControl(), MenuButton(.queue), MenuButton(.speed),
+                MenuButton(.audio), MenuButton(.subtitles), FullscreenButton(),
             ], in: .bottom2, for: [.inline, .fullscreen])
         controls.setWidgets(
             [

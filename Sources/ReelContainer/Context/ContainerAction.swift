@@ -50,4 +50,6 @@ public enum PlayerMenu: String, Hashable, Sendable, CaseIterable {
     case audio
     /// Subtitle tracks and Off.
     case subtitles
+    /// The queue's items, the current one checked: choosing one plays it.
+    case queue
 }

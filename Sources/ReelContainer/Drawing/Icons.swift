@@ -118,6 +118,32 @@ public enum Icons {
         return Icon(fill: path)
     }
 
+    /// A triangle against a bar: skip to the next item (`forward`) or the previous one.
+    public static func skipItem(in box: Rect, forward: Bool) -> Icon {
+        let (tip, base, bar) = forward ? (0.72, 0.24, 0.72) : (0.28, 0.76, 0.2)
+        var path = Path.polygon([box.point(base, 0.22), box.point(tip, 0.5), box.point(base, 0.78)])
+        path.addPolygon([
+            box.point(bar, 0.22), box.point(bar + 0.08, 0.22), box.point(bar + 0.08, 0.78), box.point(bar, 0.78),
+        ])
+        return Icon(fill: path)
+    }
+
+    /// Three lines with bullets (the queue).
+    public static func queue(in box: Rect) -> Icon {
+        var path = Path()
+        for row in [0.28, 0.5, 0.72] {
+            path.addPolygon([
+                box.point(0.18, row - 0.05), box.point(0.28, row - 0.05), box.point(0.28, row + 0.05),
+                box.point(0.18, row + 0.05),
+            ])
+            path.addPolygon([
+                box.point(0.36, row - 0.04), box.point(0.84, row - 0.04), box.point(0.84, row + 0.04),
+                box.point(0.36, row + 0.04),
+            ])
+        }
+        return Icon(fill: path)
+    }
+
     /// A check mark (the current menu entry).
     public static func checkmark(in box: Rect) -> Icon {
         var path = Path()

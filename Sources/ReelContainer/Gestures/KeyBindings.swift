@@ -1,3 +1,5 @@
+import ReelComposable
+
 /// Which key performs which ``ContainerAction``.
 ///
 /// Bindings match a key with no modifier but Shift (so `#` matches however the keyboard makes
@@ -21,8 +23,9 @@ public struct KeyBindings: Equatable, Sendable {
     }
 
     /// mpv's default bindings: Space play/pause; ←/→ ∓5 s; ↑/↓ ±60 s; `m` mute; `f`
-    /// fullscreen; `[`/`]` speed ÷/× 1.1; `j` subtitles; `#` audio; `l` A-B loop; `q` quit;
-    /// Escape leaves fullscreen. Not mpv's: `p` picture in picture (mpv's `p` repeats Space).
+    /// fullscreen; `[`/`]` speed ÷/× 1.1; `j` subtitles; `#` audio; `l` A-B loop; `>` or Enter
+    /// the next item, `<` the previous one; `q` quit; Escape leaves fullscreen. Not mpv's: `p`
+    /// picture in picture (mpv's `p` repeats Space).
     public static let mpv = KeyBindings([
         .space: .togglePlayPause,
         .left: .skip(seconds: -5),
@@ -38,6 +41,9 @@ public struct KeyBindings: Equatable, Sendable {
         .character("l"): .cycleABLoop,
         .character("q"): .quit,
         .character("p"): .togglePictureInPicture,
+        .character(">"): .player(.queue(.next)),
+        .character("<"): .player(.queue(.previous)),
+        .enter: .player(.queue(.next)),
         .escape: .exitFullscreen,
     ])
 }

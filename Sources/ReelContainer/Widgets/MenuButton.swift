@@ -2,7 +2,8 @@ import ReelComposable
 import ReelCore
 
 /// Opens one of the player's menus: a gear (with the speed when it is not 1×), sound bars for
-/// audio tracks (shown with two or more), or "CC" for subtitles (shown with any).
+/// audio tracks (shown with two or more), "CC" for subtitles (shown with any), or a list for the
+/// queue (shown with two items or more).
 @MainActor
 public final class MenuButton: Widget {
     /// The menu it opens.
@@ -18,6 +19,7 @@ public final class MenuButton: Widget {
         case .speed: true
         case .audio: context.state.playback.tracks(.audio).count > 1
         case .subtitles: !context.state.playback.tracks(.subtitle).isEmpty
+        case .queue: context.state.queue.count > 1
         }
     }
 
@@ -48,6 +50,7 @@ public final class MenuButton: Widget {
             case .speed: Icons.gear(in: box)
             case .audio: Icons.audio(in: box)
             case .subtitles: Icons.subtitles(in: box)
+            case .queue: Icons.queue(in: box)
             }
         canvas.draw(icon, color: context.theme.foreground)
     }

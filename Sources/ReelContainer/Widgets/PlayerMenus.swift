@@ -1,7 +1,8 @@
+import Foundation
 import ReelComposable
 import ReelCore
 
-/// The entries and widgets of the player's menus: speed, audio and subtitles.
+/// The entries and widgets of the player's menus: speed, audio, subtitles and the queue.
 public enum PlayerMenus {
     /// The speed entries for `options`, the current one checked.
     public static func speedItems(_ options: [Double], state: PlayerFeature.State) -> [MenuItem] {
@@ -35,12 +36,23 @@ public enum PlayerMenus {
             }
     }
 
+    /// The queue's items in the app's order (their titles, or file names), the current one
+    /// checked; choosing one plays it.
+    public static func queueItems(state: PlayerFeature.State) -> [MenuItem] {
+        state.queue.entries.enumerated().map { index, entry in
+            MenuItem(
+                title: entry.item.title ?? entry.item.url.lastPathComponent,
+                isChecked: entry.id == state.queue.currentID, action: .player(.queue(.jump(to: index))))
+        }
+    }
+
     /// The entries of `menu` for `state`.
     public static func items(for menu: PlayerMenu, state: PlayerFeature.State, speeds: [Double]) -> [MenuItem] {
         switch menu {
         case .speed: speedItems(speeds, state: state)
         case .audio: audioItems(state: state)
         case .subtitles: subtitleItems(state: state)
+        case .queue: queueItems(state: state)
         }
     }
 
@@ -52,6 +64,7 @@ public enum PlayerMenus {
             case .speed: "Speed"
             case .audio: "Audio"
             case .subtitles: "Subtitles"
+            case .queue: "Playlist"
             }
         return MenuWidget(title: title) { context in
             items(for: menu, state: context.state, speeds: context.services.configuration.speeds)

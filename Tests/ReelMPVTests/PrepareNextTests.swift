@@ -77,4 +77,33 @@ struct PrepareNextTests {
         #expect(player.queue.currentIndex == 1)
         await player.shutdown()
     }
+
+    @Test func threeClipsPlayTwoRoundsWhenTheQueueRepeats() async throws {
+        let short = try await MediaFixtures.url(for: .shortClip)
+        let items = [
+            MediaItem(url: short, title: "a"), MediaItem(url: try await MediaFixtures.url(for: .rotated), title: "b"),
+            MediaItem(url: short, title: "c"),
+        ]
+        let player = Player(engine: try MPVEngine(configuration: .headless))
+        let events = player.events
+        try player.setQueue(items)
+        try player.setRepeatMode(.all)
+        let collector = Task { @MainActor in
+            var titles: [String] = []
+            for await event in events {
+                if case .itemStarted = event { titles.append(player.currentItem?.title ?? "?") }
+                if titles.count == 6 { break }
+            }
+            return titles
+        }
+        // A bound, not a synchronisation: the collector ends on the sixth start.
+        let bound = Task {
+            try await Task.sleep(for: .seconds(60))
+            collector.cancel()
+        }
+        let started = await collector.value
+        bound.cancel()
+        #expect(started == ["a", "b", "c", "a", "b", "c"])
+        await player.shutdown()
+    }
 }

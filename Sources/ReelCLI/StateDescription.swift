@@ -106,6 +106,7 @@ extension EngineCommand {
         switch self {
         case .load: "load"
         case .prepareNext: "prepareNext"
+        case .playPrepared: "playPrepared"
         case .stop: "stop"
         case .play: "play"
         case .pause: "pause"

@@ -647,6 +647,13 @@ public struct PlayerFeature: Reducer, Sendable {
                 next.id != state.queue.currentID
             else { return .none }
             leaveCurrent(in: &state)
+            if let prepared = state.preparedNext, prepared.entry == next.id {
+                // What the engine prepared plays at once.
+                adopt(prepared, ended: false, in: &state)
+                return .merge(
+                    .engine(.playPrepared, on: engine) { .commandRefused(.playPrepared, $0) },
+                    command(.play, in: &state))
+            }
             return open(next, autoplay: true, in: &state)
         case .previous:
             let restart = command(.seek(.absolute(0), precision: .keyframe), in: &state)
@@ -688,10 +695,13 @@ public struct PlayerFeature: Reducer, Sendable {
         return LoadRequest(item: item, autoplay: autoplay, id: makeItemID())
     }
 
-    /// The engine moved to the entry it had prepared: it is current, and loading.
-    private func adopt(_ prepared: PreparedNext, in state: inout State) {
-        if let ended = state.queue.currentID { state.queue.update(ended) { $0.resumePosition = nil } }
-        state.queue.noteSuccess()
+    /// The engine moved (or is told to move) to the entry it had prepared: it is current, and
+    /// loading. The entry left is forgotten where it was when it `ended`.
+    private func adopt(_ prepared: PreparedNext, ended: Bool = true, in state: inout State) {
+        if ended, let current = state.queue.currentID {
+            state.queue.update(current) { $0.resumePosition = nil }
+            state.queue.noteSuccess()
+        }
         state.queue.makeCurrent(prepared.entry)
         state.preparedNext = nil
         PlaybackReducer.reduce(

@@ -46,6 +46,10 @@ public enum EngineCommand: Hashable, Sendable {
     /// ``EndReason/endOfMedia`` and the queued one starts (``EngineEvent/itemStarted(_:)`` with
     /// its request's id), playing; the request's `autoplay` is not used.
     case prepareNext(LoadRequest?)
+    /// Moves to the item queued with ``prepareNext(_:)`` now, using what the engine prepared:
+    /// the current item ends with ``EndReason/stopped`` and the queued one starts. Nothing
+    /// happens when none is queued.
+    case playPrepared
     /// Stops and unloads the current item; the engine becomes idle.
     case stop
     /// Sets the intent to play.

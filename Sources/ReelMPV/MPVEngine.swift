@@ -199,6 +199,8 @@ public final class MPVEngine: PlaybackEngine {
             // `replace` empties libmpv's playlist, so at most one entry ever follows the current.
             guard let request else { return .command(.array([.string("playlist-clear")])) }
             return .append(request, node: try loadfile(request, flags: "append", policy: policy))
+        case .playPrepared:
+            return .command(.array([.string("playlist-next"), .string("weak")]))
         case .stop: return .command(.array([.string("stop")]))
         case .play: return .set([Property(name: "pause", value: .flag(false))])
         case .pause: return .set([Property(name: "pause", value: .flag(true))])

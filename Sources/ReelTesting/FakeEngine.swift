@@ -198,6 +198,15 @@ public final class FakeEngine: PlaybackEngine {
             load(request)
         case .prepareNext(let request):
             state.withLock { $0.prepared = request }
+        case .playPrepared:
+            let following: (ended: ItemID?, next: LoadRequest)? = state.withLock { state in
+                guard let prepared = state.prepared else { return nil }
+                state.prepared = nil
+                return (state.current?.id, prepared)
+            }
+            guard let following else { break }
+            if let ended = following.ended { emit(.itemEnded(ended, .stopped)) }
+            start(following.next)
         case .stop:
             state.withLock { $0.prepared = nil }
             let previous = state.withLock { state -> ItemID? in

@@ -47,6 +47,21 @@ struct PrepareNextTests {
         #expect(!events.contains("paused") && !events.contains("end reached"), "\(events)")
     }
 
+    @Test func playPreparedMovesToTheQueuedItemNow() async throws {
+        let clip = try await MediaFixtures.url(for: .multiTrack)
+        let engine = try MPVEngine(configuration: .headless)
+        let first = LoadRequest(item: MediaItem(url: clip), autoplay: false)
+        let second = LoadRequest(item: MediaItem(url: clip, title: "second"))
+        async let seen = names(engine, first, second, until: "loaded second")
+        try engine.send(.load(first))
+        try engine.send(.prepareNext(second))
+        try engine.send(.playPrepared)
+        let events = await seen
+        await engine.shutdown()
+        let end = try #require(events.firstIndex(of: "ended first stopped"), "\(events)")
+        #expect(events[end...].prefix(3) == ["ended first stopped", "started second", "loaded second"])
+    }
+
     @Test func nilForgetsTheQueuedItem() async throws {
         let clip = try await MediaFixtures.url(for: .shortClip)
         let engine = try MPVEngine(configuration: .headless)

@@ -158,4 +158,14 @@ struct PlayerQueueTests {
         engine.advance(by: 11)
         try await until(title: "3")
     }
+
+    @Test func nextPlaysWhatTheEngineHasPreparedAtOnce() async throws {
+        try player.setQueue(items)
+        try await until(title: "1")
+        try await player.until("2 prepared", timeout: .seconds(30)) { $0.store.state.preparedNext != nil }
+        try player.next()
+        try await until(title: "2")
+        #expect(engine.sentCommands.contains(.playPrepared))
+        #expect(replacingLoads.map(\.title) == ["1"])
+    }
 }

@@ -12,7 +12,7 @@ enum BenchMode: Equatable {
     /// The usage text.
     static let usage = """
         USAGE: ReelBench [--runs N] [--ttff-runs N] [--quick] [--thumbnails-only] [--window-only] [--seek-only]
-                         [--probe-only] [--probe-runs N]
+                         [--next-only] [--probe-only] [--probe-runs N]
 
         Plays a generated 1920x1080 30 fps H.264/AAC clip headless, with Reel (MPVEngine and Player
         in a child process) and with the mpv command-line player, interleaved, and prints the median,
@@ -33,7 +33,11 @@ enum BenchMode: Equatable {
           --window-runs N Runs of each player in the window benchmark (default 5).
           --seek-only     Measure only the seek latency: exact seeks on the paused 1080p clip,
                           Reel's engine against the mpv CLI over its JSON IPC, interleaved.
-          --seeks N       Seeks of each player in the seek-latency benchmark (default 25).
+          --seeks N       Seeks of each player in the seek-latency benchmark (default 25), and
+                          moves of each in the next-item benchmark.
+          --next-only     Measure only the next item to its first frame: the paused 1080p clip queued
+                          after itself, Reel's prepareNext + playPrepared against the mpv CLI's
+                          playlist-next with --prefetch-playlist=yes, interleaved.
           --probe-only    Measure only probing: `reel probe --json` against `ffprobe -show_streams
                           -show_format -of json` on the same local 1080p clip, wall time, interleaved.
           --probe-runs N  Runs of each probe in the probe benchmark (default 21).
@@ -57,6 +61,7 @@ enum BenchMode: Equatable {
             case "--thumbnails-only": settings.thumbnailsOnly = true
             case "--window-only": settings.windowOnly = true
             case "--seek-only": settings.seekOnly = true
+            case "--next-only": settings.nextOnly = true
             case "--probe-only": settings.probeOnly = true
             case "--probe-runs": settings.probeRuns = try count(remaining.popFirst(), for: argument)
             case "--seeks": settings.seeks = try count(remaining.popFirst(), for: argument)
@@ -103,6 +108,8 @@ struct BenchSettings: Equatable {
     var windowRuns = 5
     /// Measure only the seek latency.
     var seekOnly = false
+    /// Only the next-item latency.
+    var nextOnly = false
     /// Exact seeks per player in the seek-latency benchmark.
     var seeks = 25
     /// Measure only probing.

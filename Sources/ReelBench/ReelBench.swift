@@ -47,6 +47,11 @@ enum ReelBench {
                 print(overview.markdown(title: "Seek latency"))
                 return
             }
+            if settings.nextOnly {
+                if await !printNextItem(settings, into: &overview) { exit(1) }
+                print(overview.markdown(title: "Next item"))
+                return
+            }
             // NB: the child processes run first. Linux counts the parent's resident memory in a
             // child's maximum RSS (`posix_spawn` shares the parent's memory until `exec`), so the
             // in-process measurements, which grow this process, come last.
@@ -66,6 +71,8 @@ enum ReelBench {
             _ = await printWindow(settings, required: false, into: &overview)
             print("")
             _ = await printSeekLatency(settings, into: &overview)
+            print("")
+            _ = await printNextItem(settings, into: &overview)
             print("")
             printReducerThroughput(runs: settings.reducerRuns, into: &overview)
             await printThumbnails(settings, into: &overview)
@@ -108,6 +115,44 @@ enum ReelBench {
                     peerName: "mpv CLI over IPC", precision: 1, goal: "ratio ≤ 1.05",
                     met: reel.median / peer.median <= 1.05
                 ))
+            return true
+        } catch {
+            FileHandle.standardError.write(Data("ReelBench: \(error)\n".utf8))
+            return false
+        }
+    }
+
+    /// Prints the next-item table: the prepared next item to its first frame, Reel against mpv.
+    /// - Returns: Whether it was measured.
+    @MainActor static func printNextItem(_ settings: BenchSettings, into overview: inout Overview) async -> Bool {
+        guard let mpv = ChildProcess.locate("mpv") else {
+            FileHandle.standardError.write(Data("ReelBench: next item: mpv was not found on PATH.\n".utf8))
+            return false
+        }
+        let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
+        let media = BenchMedia(
+            seconds: settings.clipSeconds, directory: BenchMedia.defaultDirectory(executable: executable))
+        let bench = NextItemBench(file: media.url.path, mpv: mpv, moves: settings.seeks)
+        do {
+            _ = try await media.prepare()
+            FileHandle.standardError.write(Data("Next item: \(settings.seeks) moves each, interleaved…\n".utf8))
+            let result = try await bench.run()
+            guard let reel = Summary(result.reel), let peer = Summary(result.mpv) else { return false }
+            func ms(_ value: Double) -> String { String(format: "%.1f", value * 1000) }
+            print("### Next item to first frame (prepared, paused 1080p clip, \(settings.seeks) moves each, ms)")
+            print("| Player | median | min | max |")
+            print("|---|---:|---:|---:|")
+            print(
+                "| Reel (prepareNext + playPrepared) | \(ms(reel.median)) | \(ms(reel.minimum)) | \(ms(reel.maximum)) |"
+            )
+            print(
+                "| mpv CLI (prefetch-playlist, playlist-next) | \(ms(peer.median)) | \(ms(peer.minimum)) | \(ms(peer.maximum)) |"
+            )
+            overview.add(
+                Overview.Row(
+                    benchmark: "Next item to first frame, 1080p (ms)", reel: reel.median * 1000,
+                    peer: peer.median * 1000, peerName: "mpv CLI playlist-next", precision: 1,
+                    goal: "median ≤ 50 ms", met: reel.median <= 0.050))
             return true
         } catch {
             FileHandle.standardError.write(Data("ReelBench: \(error)\n".utf8))

@@ -22,7 +22,7 @@ struct PlayCommand: AsyncParsableCommand {
 
     @Argument(
         help: ArgumentHelp(
-            "File paths (~ and relative paths allowed) or URLs such as https://host/clip.mp4.",
+            "File paths (~ and relative paths allowed), URLs such as https://host/clip.mp4, or local M3U/M3U8/PLS playlists.",
             valueName: "file|url"),
         transform: MediaArgument.init(parsing:))
     var media: [MediaArgument]
@@ -51,11 +51,55 @@ struct PlayCommand: AsyncParsableCommand {
     }
 
     @MainActor func run() async throws {
-        var items = media.map { MediaItem(url: $0.url) }
+        var items: [MediaItem] = []
+        var startItem = 0
+        for (index, argument) in media.enumerated() {
+            if index == startIndex { startItem = items.count }
+            items += Self.expand(argument.url)
+        }
+        guard !items.isEmpty else {
+            Console.error("reel: nothing to play: every playlist was empty or unreadable.\n")
+            throw ExitCode.failure
+        }
+        let startIndex = min(startItem, items.count - 1)
         items[startIndex].startPosition = start
         let queue = SessionQueue(items: items, startIndex: startIndex, shuffle: shuffle, repeatMode: loop.repeatMode)
         let exitCode = await WindowSession.play(queue, options: playback)
         if exitCode != 0 { throw ExitCode(exitCode) }
+    }
+
+    /// The items of one argument: a local M3U/M3U8/PLS playlist gives its entries (each checked
+    /// against the scheme allowlist, relative ones resolved against the playlist's folder; a
+    /// missing or refused entry is reported on standard error and skipped); an HLS `.m3u8` and
+    /// anything else is one item.
+    static func expand(_ url: URL) -> [MediaItem] {
+        guard url.isFileURL, PlaylistFile.format(of: url) != nil || Self.looksLikePlaylist(url) else {
+            return [MediaItem(url: url)]
+        }
+        let playlist: PlaylistFile
+        do {
+            playlist = try PlaylistFile.read(contentsOf: url)
+        } catch {
+            Console.error("reel: \(url.lastPathComponent): \(error.message)\n")
+            return []
+        }
+        if playlist.isStream { return [MediaItem(url: url)] }
+        for problem in playlist.problems {
+            Console.error("reel: \(url.lastPathComponent): \(problem), skipped\n")
+        }
+        return playlist.entries.map(\.item)
+    }
+
+    /// Whether a local file without a playlist extension starts like one (`#EXTM3U`, `[playlist]`).
+    private static func looksLikePlaylist(_ url: URL) -> Bool {
+        // Regular files only: opening a named pipe would block until someone writes to it.
+        let type = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.type] as? FileAttributeType
+        guard type == .typeRegular, let handle = try? FileHandle(forReadingFrom: url) else { return false }
+        defer { try? handle.close() }
+        guard let head = try? handle.read(upToCount: 16) else { return false }
+        let text = String(decoding: head, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let lowered = text.lowercased().replacingOccurrences(of: "\u{FEFF}", with: "")
+        return lowered.hasPrefix("#extm3u") || lowered.hasPrefix("[playlist]")
     }
 
     /// `--loop`'s values, named as mpv names them.

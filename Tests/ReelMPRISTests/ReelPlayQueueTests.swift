@@ -52,4 +52,30 @@ struct ReelPlayQueueTests {
         #expect(refused.status == 64)
         #expect(refused.errorText.contains("--start-index must be between 0 and 1"))
     }
+
+    @Test func aPlaylistFilePlaysItsEntriesAndReportsWhatItSkips() async throws {
+        let clip = try await MediaFixtures.url(for: .shortClip)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reel-playlist-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        let inside = folder.appendingPathComponent("sub/clip one.mp4")
+        try FileManager.default.copyItem(at: clip, to: inside)
+        let list = folder.appendingPathComponent("list.m3u8")
+        try """
+        #EXTM3U
+        #EXTINF:2,First clip
+        sub/clip one.mp4
+        gone.mp4
+        ytdl://example.com/watch
+        #EXTINF:-1,Again
+        \(clip.path)
+        """.write(to: list, atomically: true, encoding: .utf8)
+        let result = try await play([list.path])
+        #expect(result.status == 0, "\(result.errorText)")
+        #expect(started(records(result)) == [inside.absoluteString, clip.absoluteString])
+        #expect(result.errorText.contains("list.m3u8: line 4: gone.mp4"), "\(result.errorText)")
+        #expect(result.errorText.contains("ytdl"), "\(result.errorText)")
+    }
 }

@@ -27,10 +27,10 @@ final class JSONReporter: PlaybackReporter {
                 Console.error("reel: \(error.message)\n")
             }
             if state == .playing { lastSample = now }
-        case .itemStarted(let id):
+        case .itemStarted(let id, let item):
             var record = JSONRecord(event: "itemStarted")
             record.item = id.rawValue
-            record.url = playback.item?.url.absoluteString
+            record.url = item?.url.absoluteString
             write(record)
         case .itemEnded(let id, let reason):
             var record = JSONRecord(event: "itemEnded")

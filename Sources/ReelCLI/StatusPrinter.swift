@@ -44,7 +44,7 @@ final class StatusPrinter: PlaybackReporter {
             } else {
                 printLine(state.sentence)
             }
-        case .itemStarted(let id) where verbose:
+        case .itemStarted(let id, _) where verbose:
             printLine("· item \(id) started")
         case .itemEnded(let id, let reason) where verbose:
             printLine("· item \(id) ended (\(reason.identifier))")

@@ -356,7 +356,9 @@ public final class Player {
         let before = (id: playback.itemID, status: playback.status)
         store.send(.engine(event))
         switch event {
-        case .itemStarted(let id): publish(.itemStarted(id))
+        case .itemStarted(let id):
+            // The item now: a queue may have moved on by the time a subscriber reads the player.
+            publish(.itemStarted(id, playback.itemID == id ? playback.item : nil))
         case .property(.endReached(true)) where before.status == .ready:
             // libmpv keeps an item open at its end and reports no end of file; the item ended
             // here, once, even when the queue replaces it at once (its later stop is not news).

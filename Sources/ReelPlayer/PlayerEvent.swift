@@ -4,8 +4,8 @@ import ReelCore
 public enum PlayerEvent: Hashable, Sendable {
     /// The derived state changed.
     case stateChanged(PlayerState)
-    /// An item began opening.
-    case itemStarted(ItemID)
+    /// An item began opening: its id and the item (nil when the player did not ask for it).
+    case itemStarted(ItemID, MediaItem?)
     /// An item stopped, with the reason. A replaced item ends with ``EndReason/stopped``.
     case itemEnded(ItemID, EndReason)
     /// A seek finished; playback continues from this position.

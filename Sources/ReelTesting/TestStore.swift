@@ -76,7 +76,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
 
     /// Waits for an effect to send `action` and asserts the state change it made.
     public func receive(
-        _ action: Action, timeout: Duration = .seconds(5), assert update: ((inout State) throws -> Void)? = nil,
+        _ action: Action, timeout: Duration = .seconds(30), assert update: ((inout State) throws -> Void)? = nil,
         fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async {
         let deadline = ContinuousClock.now.advanced(by: timeout)
@@ -149,7 +149,7 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
 
     /// Asserts that nothing is pending and that every effect has finished within `timeout`.
     public func finish(
-        timeout: Duration = .seconds(5), fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+        timeout: Duration = .seconds(30), fileID: StaticString = #fileID, filePath: StaticString = #filePath,
         line: UInt = #line, column: UInt = #column
     ) async {
         let deadline = ContinuousClock.now.advanced(by: timeout)

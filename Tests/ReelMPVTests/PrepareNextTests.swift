@@ -13,12 +13,12 @@ import Testing
 struct PrepareNextTests {
     /// The events of `engine` named for the test, until `done` or 30 s.
     private func names(
-        _ engine: MPVEngine, _ first: LoadRequest, _ second: LoadRequest, until done: String
+        _ events: AsyncStream<EngineEvent>, _ first: LoadRequest, _ second: LoadRequest, until done: String
     ) async -> [String] {
         func name(_ id: ItemID) -> String { id == first.id ? "first" : id == second.id ? "second" : "other" }
         var seen: [String] = []
         let deadline = ContinuousClock.now + .seconds(30)
-        for await event in engine.events {
+        for await event in events {
             switch event {
             case .itemStarted(let id): seen.append("started \(name(id))")
             case .itemEnded(let id, let reason): seen.append("ended \(name(id)) \(reason)")
@@ -37,10 +37,10 @@ struct PrepareNextTests {
         let engine = try MPVEngine(configuration: .headless)
         let first = LoadRequest(item: MediaItem(url: clip))
         let second = LoadRequest(item: MediaItem(url: clip, title: "second"))
-        async let seen = names(engine, first, second, until: "loaded second")
+        let stream = engine.events
         try engine.send(.load(first))
         try engine.send(.prepareNext(second))
-        let events = await seen
+        let events = await names(stream, first, second, until: "loaded second")
         await engine.shutdown()
         let end = try #require(events.firstIndex(of: "ended first endOfMedia"), "\(events)")
         #expect(events[end...].prefix(3) == ["ended first endOfMedia", "started second", "loaded second"])
@@ -52,11 +52,14 @@ struct PrepareNextTests {
         let engine = try MPVEngine(configuration: .headless)
         let first = LoadRequest(item: MediaItem(url: clip), autoplay: false)
         let second = LoadRequest(item: MediaItem(url: clip, title: "second"))
-        async let seen = names(engine, first, second, until: "loaded second")
+        // Subscribed before anything is sent, so nothing is missed.
+        let opening = engine.events
         try engine.send(.load(first))
+        _ = await names(opening, first, second, until: "loaded first")
+        let moving = engine.events
         try engine.send(.prepareNext(second))
         try engine.send(.playPrepared)
-        let events = await seen
+        let events = await names(moving, first, second, until: "loaded second")
         await engine.shutdown()
         let end = try #require(events.firstIndex(of: "ended first stopped"), "\(events)")
         #expect(events[end...].prefix(3) == ["ended first stopped", "started second", "loaded second"])
@@ -67,11 +70,11 @@ struct PrepareNextTests {
         let engine = try MPVEngine(configuration: .headless)
         let first = LoadRequest(item: MediaItem(url: clip))
         let second = LoadRequest(item: MediaItem(url: clip, title: "second"))
-        async let seen = names(engine, first, second, until: "end reached")
+        let stream = engine.events
         try engine.send(.load(first))
         try engine.send(.prepareNext(second))
         try engine.send(.prepareNext(nil))
-        let events = await seen
+        let events = await names(stream, first, second, until: "end reached")
         await engine.shutdown()
         #expect(events.last == "end reached", "\(events)")
         #expect(!events.contains("started second"))

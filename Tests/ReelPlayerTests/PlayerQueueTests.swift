@@ -60,7 +60,7 @@ struct PlayerQueueTests {
         var ends: [(ItemID, EndReason)] = []
         for await event in events {
             if case .itemEnded(let id, let reason) = event { ends.append((id, reason)) }
-            if case .itemStarted(let id) = event, id == player.playback.itemID { break }
+            if case .itemStarted(let id, _) = event, id == player.playback.itemID { break }
         }
         #expect(ends.count == 1)
         #expect(ends.first?.0 == first && ends.first?.1 == .endOfMedia)

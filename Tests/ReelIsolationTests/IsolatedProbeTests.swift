@@ -57,6 +57,19 @@ struct IsolatedProbeTests {
         #expect(ContinuousClock.now - started < hangBound(after: probe.timeout))
     }
 
+    @Test func aManifestThatSpinsFFmpegCostsItsTimeout() async throws {
+        let manifest = try await UntrustedMedia.spinningDASHManifest()
+        let started = ContinuousClock.now
+        do {
+            // Whether libavformat's probe spins on it or reads it, the answer comes in time.
+            let media = try await probe.probe(manifest, isolation: isolation(), startupAllowance: .seconds(1))
+            #expect(media.streams.count >= 1)
+        } catch let error as ProbeError {
+            #expect(error.code == .timedOut, "\(error)")
+        }
+        #expect(ContinuousClock.now - started < hangBound(after: probe.timeout + .seconds(1)))
+    }
+
     @Test func reelProbeOfAStalledServerIsIsolatedAndTimesOut() async throws {
         let clip = try await MediaFixtures.url(for: .shortClip)
         let gate = StallGate()

@@ -38,4 +38,29 @@ struct StuckEngineTests {
         let writer = open(fifo.path, O_WRONLY | O_NONBLOCK)
         if writer >= 0 { close(writer) }
     }
+
+    /// A server that sends its headers and then nothing: the network item fails at its own
+    /// deadline, and the player answers meanwhile.
+    @Test func aServerThatSendsHeadersThenNothingTimesOut() async throws {
+        let clip = try await MediaFixtures.url(for: .shortClip)
+        let gate = StallGate()
+        let server = LoopbackHTTPServer(routes: ["/stalled.mp4": .stallAfter(bytes: 0, of: clip, gate: gate)])
+        try server.start()
+        defer {
+            gate.open()
+            server.stop()
+        }
+        let deadline = PlayerFeature.ReadinessDeadline(local: .seconds(2), network: .seconds(2))
+        let player = Player(
+            engine: try MPVEngine(configuration: .headless), feature: PlayerFeature(readinessDeadline: deadline))
+        player.shutdownTimeout = .seconds(1)
+        let started = ContinuousClock.now
+        try player.load(MediaItem(url: server.url("/stalled.mp4")))
+        try await player.until(state: .paused(reason: .error(PlayerError(.timedOut))), timeout: .seconds(30))
+        #expect(ContinuousClock.now - started < hangBound(after: .seconds(2)))
+        try player.setVolume(0.25)
+        #expect(player.volume == 0.25)
+        await player.shutdown()
+        #expect(player.isShutDown)
+    }
 }

@@ -29,6 +29,9 @@ public struct MPVConfiguration: Sendable {
         case none
         /// The system's default output.
         case system
+        /// A WAV file the decoded sound is written to as it plays (`ao=pcm`): what a listener
+        /// would hear, sample for sample, for tests and measurements (gapless joins).
+        case waveFile(URL)
     }
 
     /// Where pictures go. Default: ``VideoOutput/none``.

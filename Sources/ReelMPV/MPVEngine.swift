@@ -33,7 +33,7 @@ public final class MPVEngine: PlaybackEngine {
         "input-vo-keyboard", "input-terminal", "input-ipc-server", "input-ipc-client", "osc", "terminal",
         "load-unsafe-playlists", "load-osd-console", "load-stats-overlay", "load-auto-profiles",
         "use-filedir-conf", "watch-later-directory", "save-position-on-quit", "resume-playback",
-        "keep-open", "keep-open-pause", "idle", "vo", "ao", "log-file", "dump-stats", "stream-dump",
+        "keep-open", "keep-open-pause", "idle", "vo", "ao", "ao-pcm-file", "log-file", "dump-stats", "stream-dump",
         "record-file", "screenshot-directory", "demuxer-lavf-o", "stream-lavf-o",
     ]
 
@@ -398,14 +398,20 @@ public final class MPVEngine: PlaybackEngine {
             options += [("input-vo-keyboard", "yes")]
         }
         options.append(("ao", audioOutputs(configuration.audio)))
+        if case .waveFile(let file) = configuration.audio {
+            options += [("ao-pcm-file", file.path), ("ao-pcm-waveheader", "yes")]
+        }
         try MPVOptions.apply(options, extra: configuration.options, to: handle)
     }
 
     /// The audio outputs to try. ALSA is tried only when the machine has sound devices, so a
     /// headless machine is not flooded with ALSA's "cannot find card" messages.
     private static func audioOutputs(_ output: MPVConfiguration.AudioOutput) -> String {
-        guard output == .system else { return "null" }
-        return FileManager.default.fileExists(atPath: "/dev/snd") ? "pulse,alsa,null" : "pulse,null"
+        switch output {
+        case .none: "null"
+        case .waveFile: "pcm"
+        case .system: FileManager.default.fileExists(atPath: "/dev/snd") ? "pulse,alsa,null" : "pulse,null"
+        }
     }
 
     static func check(_ status: Int32, _ action: String) throws(PlayerError) {

@@ -21,7 +21,8 @@ struct GaplessTests {
         for (index, frequency) in [440, 660].enumerated() {
             let tone = folder.appendingPathComponent("tone\(index).wav")
             let made = try await Command.run([
-                "ffmpeg", "-v", "error", "-f", "lavfi", "-i", "sine=frequency=\(frequency):sample_rate=48000:duration=1",
+                "ffmpeg", "-v", "error", "-f", "lavfi", "-i",
+                "sine=frequency=\(frequency):sample_rate=48000:duration=1",
                 "-ac", "2", "-c:a", "pcm_s16le", tone.path,
             ])
             #expect(made.status == 0, "\(made.errorText)")

@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "ReelPulse", targets: ["ReelPulse"]),
         .library(name: "ReelIsolation", targets: ["ReelIsolation"]),
         .library(name: "ReelDesktop", targets: ["ReelDesktop"]),
+        .library(name: "ReelFeed", targets: ["ReelFeed"]),
         .library(name: "ReelTesting", targets: ["ReelTesting"]),
         .executable(name: "reel", targets: ["ReelCLI"]),
         .executable(name: "MiniPlayer", targets: ["MiniPlayer"]),
@@ -106,6 +107,9 @@ let package = Package(
             dependencies: ["ReelCore", "ReelPlayer", "ReelMPRIS", "ReelPulse"],
             swiftSettings: strictSettings
         ),
+        // Layer 3: a vertical feed's players: a fixed pool handed over to the items nearest the
+        // visible one, which plays while its neighbours wait on their first frame.
+        .target(name: "ReelFeed", dependencies: ["ReelCore", "ReelPlayer"], swiftSettings: strictSettings),
         // Layer 1: the composable layer (Store, Reducer, Effect) and the player feature.
         .target(name: "ReelComposable", dependencies: ["ReelCore"], swiftSettings: strictSettings),
         // Layer 3: the UI-agnostic player container: context, services, widgets, overlays, gestures.
@@ -169,7 +173,7 @@ let package = Package(
             name: "Reel",
             dependencies: [
                 "ReelCore", "ReelComposable", "ReelPlayer", "ReelMPV", "ReelContainer", "ReelDrawing", "ReelSDL",
-                "ReelPreview", "ReelDesktop",
+                "ReelPreview", "ReelDesktop", "ReelFeed",
             ],
             swiftSettings: strictSettings
         ),
@@ -294,6 +298,12 @@ let package = Package(
                 "CSystemdBus", "ReelCore", "ReelMPV", "ReelMPRIS", "ReelPlayer", "ReelPulse", "ReelDesktop",
                 "ReelTesting",
             ],
+            swiftSettings: strictSettings
+        ),
+        // The feed's pool on FakeEngine (1 000 items, bounded loads) and on libmpv (first frames).
+        .testTarget(
+            name: "ReelFeedTests",
+            dependencies: ["ReelCore", "ReelMPV", "ReelPlayer", "ReelFeed", "ReelTesting"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -31,6 +31,7 @@ let package = Package(
         .library(name: "ReelTesting", targets: ["ReelTesting"]),
         .executable(name: "reel", targets: ["ReelCLI"]),
         .executable(name: "MiniPlayer", targets: ["MiniPlayer"]),
+        .executable(name: "Feed", targets: ["Feed"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -180,6 +181,8 @@ let package = Package(
         // Layer 7: the README's quick start, a whole program: `swift run MiniPlayer FILE`.
         .executableTarget(
             name: "MiniPlayer", dependencies: ["Reel"], path: "Examples/MiniPlayer", swiftSettings: strictSettings),
+        // Layer 7: a vertical feed in a window: `swift run Feed A.mp4 B.mp4 …`, ↑/↓, wheel or drag.
+        .executableTarget(name: "Feed", dependencies: ["Reel"], path: "Examples/Feed", swiftSettings: strictSettings),
         // Layer 7: the README's Swift samples, one file each, compiled here; ReelSnippetsTests
         // fails when the README and a file differ.
         .target(

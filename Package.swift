@@ -284,8 +284,9 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        // `reel play` in a window under X, driven with xdotool; skipped without DISPLAY. It runs
-        // the `reel` executable that `swift build --build-tests` puts next to the test bundle.
+        // `reel play` and the Feed example in a window under X, driven with xdotool; skipped
+        // without DISPLAY. They run the executables `swift build --build-tests` puts next to the
+        // test bundle.
         .testTarget(
             name: "ReelEndToEndTests",
             dependencies: ["ReelTesting"],

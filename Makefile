@@ -39,7 +39,7 @@ TEST_WRAPPER ?= env -u DISPLAY -u WAYLAND_DISPLAY
 GUI_WRAPPER  ?= env -u WAYLAND_DISPLAY DISPLAY= scripts/with-display.sh
 # The suites that open windows: run on their own, after the rest, so that the video they play
 # does not slow the timing-sensitive tests running in parallel.
-GUI_SUITES   := PlayerWindowTests|WindowPlaybackTests|WindowedReelPlayTests|MiniPlayerTests
+GUI_SUITES   := PlayerWindowTests|WindowPlaybackTests|WindowedReelPlayTests|MiniPlayerTests|FeedExampleTests
 BENCH_ARGS   ?=
 FUZZ_COUNT   ?= 500
 FUZZ_SEED    ?= 1

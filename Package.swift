@@ -27,9 +27,11 @@ let package = Package(
         .library(name: "ReelPulse", targets: ["ReelPulse"]),
         .library(name: "ReelIsolation", targets: ["ReelIsolation"]),
         .library(name: "ReelDesktop", targets: ["ReelDesktop"]),
+        .library(name: "ReelFeed", targets: ["ReelFeed"]),
         .library(name: "ReelTesting", targets: ["ReelTesting"]),
         .executable(name: "reel", targets: ["ReelCLI"]),
         .executable(name: "MiniPlayer", targets: ["MiniPlayer"]),
+        .executable(name: "Feed", targets: ["Feed"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -106,6 +108,9 @@ let package = Package(
             dependencies: ["ReelCore", "ReelPlayer", "ReelMPRIS", "ReelPulse"],
             swiftSettings: strictSettings
         ),
+        // Layer 3: a vertical feed's players: a fixed pool handed over to the items nearest the
+        // visible one, which plays while its neighbours wait on their first frame.
+        .target(name: "ReelFeed", dependencies: ["ReelCore", "ReelPlayer"], swiftSettings: strictSettings),
         // Layer 1: the composable layer (Store, Reducer, Effect) and the player feature.
         .target(name: "ReelComposable", dependencies: ["ReelCore"], swiftSettings: strictSettings),
         // Layer 3: the UI-agnostic player container: context, services, widgets, overlays, gestures.
@@ -169,13 +174,15 @@ let package = Package(
             name: "Reel",
             dependencies: [
                 "ReelCore", "ReelComposable", "ReelPlayer", "ReelMPV", "ReelContainer", "ReelDrawing", "ReelSDL",
-                "ReelPreview", "ReelDesktop",
+                "ReelPreview", "ReelDesktop", "ReelFeed",
             ],
             swiftSettings: strictSettings
         ),
         // Layer 7: the README's quick start, a whole program: `swift run MiniPlayer FILE`.
         .executableTarget(
             name: "MiniPlayer", dependencies: ["Reel"], path: "Examples/MiniPlayer", swiftSettings: strictSettings),
+        // Layer 7: a vertical feed in a window: `swift run Feed A.mp4 B.mp4 …`, ↑/↓, wheel or drag.
+        .executableTarget(name: "Feed", dependencies: ["Reel"], path: "Examples/Feed", swiftSettings: strictSettings),
         // Layer 7: the README's Swift samples, one file each, compiled here; ReelSnippetsTests
         // fails when the README and a file differ.
         .target(
@@ -277,8 +284,9 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        // `reel play` in a window under X, driven with xdotool; skipped without DISPLAY. It runs
-        // the `reel` executable that `swift build --build-tests` puts next to the test bundle.
+        // `reel play` and the Feed example in a window under X, driven with xdotool; skipped
+        // without DISPLAY. They run the executables `swift build --build-tests` puts next to the
+        // test bundle.
         .testTarget(
             name: "ReelEndToEndTests",
             dependencies: ["ReelTesting"],
@@ -294,6 +302,12 @@ let package = Package(
                 "CSystemdBus", "ReelCore", "ReelMPV", "ReelMPRIS", "ReelPlayer", "ReelPulse", "ReelDesktop",
                 "ReelTesting",
             ],
+            swiftSettings: strictSettings
+        ),
+        // The feed's pool on FakeEngine (1 000 items, bounded loads) and on libmpv (first frames).
+        .testTarget(
+            name: "ReelFeedTests",
+            dependencies: ["ReelCore", "ReelMPV", "ReelPlayer", "ReelFeed", "ReelTesting"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -8,6 +8,7 @@
 @_exported import ReelCore
 @_exported import ReelDesktop
 @_exported import ReelDrawing
+@_exported import ReelFeed
 @_exported import ReelMPV
 @_exported import ReelPlayer
 @_exported import ReelPreview

@@ -25,6 +25,11 @@ import ReelPreview
 /// MPRIS's `Fullscreen`), and reports what changes by itself (the window manager, the
 /// picture-in-picture window's buttons, closing).
 ///
+/// ## Players
+/// A window shows one player at a time, and can move to another: ``show(_:)`` (a feed's swipe).
+/// ``prepare(_:)`` readies one before it loads, so its paused first frame shows at once; each
+/// player keeps its renderer and its controls until the window closes.
+///
 /// ## Rendering
 /// The ``RenderPath`` is chosen once, at creation: OpenGL when a probe context reports a
 /// hardware `GL_RENDERER`, the software render API otherwise (``Options/renderPath`` or the
@@ -117,15 +122,24 @@ public final class PlayerWindow {
     public var onUnhandledInput: ((InputEvent) -> Void)?
     /// Whether ``close()`` ran.
     public private(set) var isClosed = false
-    /// The container the window made for its player (`init(player:)` without an overlay).
-    public private(set) var container: PlayerContainer?
+    /// The container the window made for the player it shows (`init(player:)` without an
+    /// overlay); each player the window shows has its own (see ``show(_:)``).
+    public internal(set) var container: PlayerContainer?
     /// The default container's seek previews (``Options/seekPreviews``); stopped when the window
     /// closes (await their ``ReelPreview/SeekPreviews/shutdown()`` to wait until their models are
     /// released).
-    public private(set) var seekPreviews: SeekPreviews?
+    public internal(set) var seekPreviews: SeekPreviews?
 
     let surface: WindowSurface
-    private let overlay: any OverlayHost
+    /// What is drawn over the video and gets input: the app's overlay, or the container of the
+    /// player shown now.
+    var overlay: any OverlayHost
+    /// Every player the window can show (``prepare(_:)``), with what it made for each.
+    var screens: [Screen] = []
+    /// Whether the window makes Reel's controls for each player (no overlay of the app's).
+    var makesControls = false
+    /// Whether the controls it makes show seek previews.
+    let showsSeekPreviews: Bool
     /// What the picture-in-picture window draws and routes input to.
     let pictureInPictureOverlay = PictureInPictureOverlay()
     /// Whether the video shows in the picture-in-picture window.
@@ -143,7 +157,7 @@ public final class PlayerWindow {
     private var fullscreen: Bool
     private var logicalSize = Size.zero
     private var pixelSize = (width: 0, height: 0)
-    private var layoutDirty = true
+    var layoutDirty = true
     private var overlayDraws = 0
     private var overlayDrawSeconds = 0.0
     private var lastInput = 0.0
@@ -171,23 +185,22 @@ public final class PlayerWindow {
                 message: "A window shows an MPVEngine's video; this player drives \(type(of: player.engine)).")
         }
         guard let overlay else {
-            let previews = options.seekPreviews ? SeekPreviews(player: player) : nil
-            let configuration = ContainerConfiguration.standard(previewImage: previews.map { $0.image(at:) })
-            let container = PlayerContainer(player: player, configuration: configuration)
+            let (container, previews) = Self.makeControls(for: player, seekPreviews: options.seekPreviews)
             do {
                 try self.init(engine: engine, overlay: container, options: options)
             } catch {
                 previews?.stop()
                 throw error
             }
+            makesControls = true
             self.container = container
             seekPreviews = previews
-            previews?.onImage = { [weak container] in container?.context.setNeedsDisplay() }
-            container.onQuit = { [weak self] in self?.close() }
+            adopt(Screen(player: player, renderer: 0, container: container, seekPreviews: previews))
             connect(player)
             return
         }
         try self.init(engine: engine, overlay: overlay, options: options)
+        adopt(Screen(player: player, renderer: 0, container: nil, seekPreviews: nil))
         connect(player)
     }
 
@@ -209,6 +222,7 @@ public final class PlayerWindow {
         glRenderer = surface.glRenderer
         titleText = options.title
         fullscreen = options.fullscreen
+        showsSeekPreviews = options.seekPreviews
         lastInput = SDLVideo.ticks()
         connectPictureInPicture()
     }
@@ -286,7 +300,7 @@ public final class PlayerWindow {
         continuation.finish()
         reportPresentation()
         presentationObservation?.cancel()
-        seekPreviews?.stop()
+        for screen in screens { screen.seekPreviews?.stop() }
     }
 
     // MARK: - Loop
@@ -362,7 +376,7 @@ public final class PlayerWindow {
 
     /// Lays out after a size change, redraws the overlays when they ask (at most 60 times a
     /// second, unless `force`), and hands what changed to the render thread.
-    private func refresh(force: Bool = false) {
+    func refresh(force: Bool = false) {
         guard !isClosed else { return }
         if layoutDirty {
             relayout()

@@ -36,7 +36,11 @@ final class WindowSurface: @unchecked Sendable {
     let sdlWindowID: UInt32
     let window: OpaquePointer
     let presenter: Presenter
-    let renderer: VideoRenderer
+    /// The renderer drawn now: that of the engine whose player the window shows.
+    private(set) var renderer: VideoRenderer
+    /// A renderer for every engine the window can show (libmpv allows one per engine), the
+    /// first made with the window; all are kept until the window is destroyed.
+    private var renderers: [VideoRenderer]
     let renderPath: RenderPath
     let glRenderer: String?
     let overlay = OverlayTransfer()
@@ -100,13 +104,7 @@ final class WindowSurface: @unchecked Sendable {
             cleanup.append { openGL.destroy() }
             presenter = .openGL(openGL)
         }
-        let renderer: VideoRenderer
-        do {
-            renderer = try engine.makeVideoRenderer(
-                path == .openGL ? .openGL(getProcAddress: RendererCallbacks.glProcAddress) : .software)
-        } catch {
-            throw HostError(.renderer, message: "The video renderer could not be made: \(error.message)")
-        }
+        let renderer = try Self.makeRenderer(for: engine, path: path)
         if case .openGL(let openGL) = presenter { openGL.release() }
         Self.nextIdentifier += 1
         identifier = Self.nextIdentifier
@@ -118,11 +116,21 @@ final class WindowSurface: @unchecked Sendable {
         self.window = window
         self.presenter = presenter
         self.renderer = renderer
+        renderers = [renderer]
         self.messages = messages
         renderPath = path
         glRenderer = probed
         thread.register(self)
         reportSize()
+    }
+
+    private static func makeRenderer(for engine: MPVEngine, path: RenderPath) throws(HostError) -> VideoRenderer {
+        do {
+            return try engine.makeVideoRenderer(
+                path == .openGL ? .openGL(getProcAddress: RendererCallbacks.glProcAddress) : .software)
+        } catch {
+            throw HostError(.renderer, message: "The video renderer could not be made: \(error.message)")
+        }
     }
 
     /// Counters since the window opened (any thread).
@@ -177,6 +185,29 @@ final class WindowSurface: @unchecked Sendable {
         redrawNotBefore = 0
     }
 
+    /// Makes a renderer for another engine the window may show, and returns its number for
+    /// ``showRenderer(_:)``. Its frames are skipped until it is shown; made before the engine
+    /// loads, it holds the first frame of a paused item for the moment it is.
+    func addRenderer(for engine: MPVEngine) throws(HostError) -> Int {
+        guard !isDestroyed else { throw HostError(.renderer, message: "The window is closed.") }
+        let renderer = try withRenderContext { () throws(HostError) -> VideoRenderer in
+            try Self.makeRenderer(for: engine, path: renderPath)
+        }
+        renderer.setUpdateHandler(
+            RendererCallbacks.frameSignal(eventType: RenderThread.shared.frameEventType, code: identifier))
+        renderers.append(renderer)
+        return renderers.count - 1
+    }
+
+    /// Draws renderer `number` from now on (its current frame at once).
+    func showRenderer(_ number: Int) {
+        guard !isDestroyed, renderers.indices.contains(number), renderers[number] !== renderer else { return }
+        renderer = renderers[number]
+        videoGone = false
+        frameDue = true
+        redrawNow()
+    }
+
     /// Applies a window change and reports the new size.
     func apply(_ change: (OpaquePointer) -> Void) {
         guard !isDestroyed else { return }
@@ -193,11 +224,11 @@ final class WindowSurface: @unchecked Sendable {
         RenderThread.shared.unregister(self)
         switch presenter {
         case .software(let software):
-            renderer.free()
+            for renderer in renderers { renderer.free() }
             software.destroy()
         case .openGL(let openGL):
             openGL.makeCurrent()
-            renderer.free()
+            for renderer in renderers { renderer.free() }
             openGL.destroy()
         }
         SDL_DestroyWindow(window)
@@ -300,10 +331,19 @@ final class WindowSurface: @unchecked Sendable {
 
     // MARK: - Events
 
-    /// libmpv signalled: let it work, and present when it has a new frame.
+    /// libmpv signalled: let every renderer work, present when the shown one has a new frame,
+    /// and skip the others' frames so that their engines never wait for the window.
     func frameSignalled() {
         guard !isDestroyed else { return }
-        if withRenderContext({ renderer.update() }) {
+        let shown = renderer
+        let newFrame = withRenderContext { () -> Bool in
+            var shownHasFrame = false
+            for renderer in renderers where renderer.update() {
+                if renderer === shown { shownHasFrame = true } else { renderer.skipFrame() }
+            }
+            return shownHasFrame
+        }
+        if newFrame {
             frameDue = true
             lastFrameAt = SDLVideo.ticks()
         }
@@ -356,11 +396,13 @@ final class WindowSurface: @unchecked Sendable {
 
     // MARK: - Drawing
 
-    private func withRenderContext<Result>(_ body: () -> Result) -> Result {
-        guard case .openGL(let openGL) = presenter else { return body() }
+    private func withRenderContext<Result, Failure: Error>(
+        _ body: () throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        guard case .openGL(let openGL) = presenter else { return try body() }
         openGL.makeCurrent()
         defer { openGL.release() }
-        return body()
+        return try body()
     }
 
     /// Presents when a new video frame or an overlay change is waiting.

@@ -1,0 +1,216 @@
+import Observation
+import ReelCore
+import ReelPlayer
+
+/// A fixed set of players for a vertical feed of short videos (TikTok-style; SuperPlayer's and
+/// VideoPlayerContainer's feed examples): the visible item plays, its neighbours wait on their
+/// first frame, and moving along the feed hands the players over instead of making new ones.
+///
+/// ```swift
+/// let pool = try FeedPlayerPool(items: clips) { () throws(PlayerError) in
+///     try MPVEngine(configuration: .standard)
+/// }
+/// try pool.show(index: 0)          // item 0 plays, 1 is loaded paused
+/// try pool.moveForward()           // 1 plays at once; 0 pauses; 2 loads paused
+/// let view = pool.visiblePlayer    // what a window shows
+/// await pool.shutdown()
+/// ```
+///
+/// ## Players and items
+/// The pool makes ``players`` once, one engine each (``defaultSize``, 3, unless told otherwise),
+/// and never another. Each player holds at most one item. The items that should be held are
+/// ranked by their distance from the visible one — the visible item, one ahead, one behind, two
+/// ahead, two behind… (ahead first: feeds are read forward) — and the first ``players``-count of
+/// them get a player. A player whose item is still among them keeps it; the others take the
+/// wanted items that no player holds, each with one load. So one step forward or back costs at
+/// most one load, and a jump at most one per player.
+///
+/// The visible item is loaded to play (`autoplay`); the others are loaded paused, which opens them
+/// and decodes their first frame, so a swipe shows a picture at once.
+///
+/// ## Pausing and resuming
+/// The item that leaves the visible slot pauses with the reason ``ReelCore/IntentReason/user``:
+/// the user swiped it away (its state reads `paused(reason: .userInitiated)`). When it comes back
+/// while its player still holds it, it plays on from where it paused, without a load; a player
+/// that was handed to another item meanwhile loads it again from its start.
+///
+/// ## Memory
+/// The pool keeps ``items`` and, per player, the index of the item it holds: nothing per item, so
+/// a feed of thousands of items costs its array of `MediaItem` values and no more.
+///
+/// ## Threading
+/// Main actor only, like ``ReelPlayer/Player``.
+@MainActor
+@Observable
+public final class FeedPlayerPool {
+    /// How many players a pool makes unless told otherwise: the visible item and its two neighbours.
+    public static let defaultSize = 3
+
+    /// The feed, in order. Grows with ``append(contentsOf:)``.
+    public private(set) var items: [MediaItem]
+    /// The item on screen; nil until the first ``show(index:)``.
+    public private(set) var visibleIndex: Int?
+    /// The players, each with an engine of its own, made when the pool was made; their number
+    /// never changes.
+    public let players: [Player]
+    /// How many loads the pool has asked its players for: a measure of the work moving costs.
+    public private(set) var loadCount = 0
+
+    /// The index of the item each player holds (in the order of ``players``); nil for none.
+    private var held: [Int?]
+
+    /// Makes `size` players, each on an engine that `makeEngine` makes, for `items`; nothing is
+    /// loaded until ``show(index:)``.
+    ///
+    /// - Parameters:
+    ///   - items: the feed; more can be appended later.
+    ///   - size: how many players (and engines) to make; at least 1. 3 holds the visible item and
+    ///     both its neighbours.
+    ///   - makeEngine: makes one engine; called exactly `size` times, here.
+    /// - Throws: ``ReelCore/PlayerError/Code/invalidArgument`` for a size below 1, or what
+    ///   `makeEngine` threw (the players already made are shut down).
+    public init(
+        items: [MediaItem] = [], size: Int = FeedPlayerPool.defaultSize,
+        makeEngine: () throws(PlayerError) -> any PlaybackEngine
+    ) throws(PlayerError) {
+        guard size >= 1 else {
+            throw PlayerError(.invalidArgument, message: "A feed needs at least one player; \(size) were asked for.")
+        }
+        var players: [Player] = []
+        do throws(PlayerError) {
+            for _ in 0..<size { players.append(Player(engine: try makeEngine())) }
+        } catch {
+            for player in players { Task { await player.shutdown() } }
+            throw error
+        }
+        self.items = items
+        self.players = players
+        held = Array(repeating: nil, count: size)
+    }
+
+    // MARK: - Reading
+
+    /// The player of the visible item; nil before the first ``show(index:)``.
+    public var visiblePlayer: Player? { visibleIndex.flatMap(player(for:)) }
+
+    /// The player that holds item `index`, or nil when none does (it is too far from the visible
+    /// item, or its load was refused).
+    public func player(for index: Int) -> Player? {
+        held.firstIndex(of: index).map { players[$0] }
+    }
+
+    /// The index of the item `player` holds; nil when it holds none or is not one of the pool's.
+    public func index(of player: Player) -> Int? {
+        players.firstIndex { $0 === player }.flatMap { held[$0] }
+    }
+
+    // MARK: - Moving
+
+    /// Makes item `index` the visible one: it plays, and the players are handed over to the items
+    /// nearest to it (see "Players and items").
+    ///
+    /// - Throws: ``ReelCore/PlayerError/Code/invalidArgument`` when the feed has no item `index`
+    ///   (nothing changes then); otherwise the first command a player refused (an address its
+    ///   engine may not open, an engine gone), after every other player was arranged: a player
+    ///   whose load was refused holds nothing.
+    public func show(index: Int) throws(PlayerError) {
+        guard items.indices.contains(index) else {
+            throw PlayerError(
+                .invalidArgument, message: "The feed has no item \(index); it holds \(items.count) items.")
+        }
+        visibleIndex = index
+        try arrange()
+    }
+
+    /// Shows the next item (the first one before anything was shown). Returns false, changing
+    /// nothing, at the end of the feed.
+    /// - Throws: what ``show(index:)`` throws.
+    @discardableResult
+    public func moveForward() throws(PlayerError) -> Bool {
+        let next = visibleIndex.map { $0 + 1 } ?? 0
+        guard items.indices.contains(next) else { return false }
+        try show(index: next)
+        return true
+    }
+
+    /// Shows the previous item. Returns false, changing nothing, at the start of the feed or
+    /// before anything was shown.
+    /// - Throws: what ``show(index:)`` throws.
+    @discardableResult
+    public func moveBack() throws(PlayerError) -> Bool {
+        guard let visible = visibleIndex, visible > 0 else { return false }
+        try show(index: visible - 1)
+        return true
+    }
+
+    /// Adds items at the end of the feed. Once something is shown, a player that holds nothing
+    /// near the visible item takes the new items that are now its neighbours.
+    /// - Throws: what ``show(index:)`` throws for a refused command.
+    public func append(contentsOf newItems: some Sequence<MediaItem>) throws(PlayerError) {
+        items.append(contentsOf: newItems)
+        try arrange()
+    }
+
+    /// Shuts every player and its engine down (see ``ReelPlayer/Player/shutdown()``).
+    public func shutdown() async {
+        await withTaskGroup(of: Void.self) { group in
+            for player in players { group.addTask { await player.shutdown() } }
+        }
+    }
+
+    // MARK: - Arranging
+
+    /// The items that should have a player when `visible` is shown, nearest first: `visible`, one
+    /// ahead, one behind, two ahead, two behind…, at most `limit` of them.
+    static func ranked(around visible: Int, itemCount: Int, limit: Int) -> [Int] {
+        var ranked = [visible]
+        var distance = 1
+        while ranked.count < limit, visible + distance < itemCount || visible - distance >= 0 {
+            if visible + distance < itemCount { ranked.append(visible + distance) }
+            if ranked.count < limit, visible - distance >= 0 { ranked.append(visible - distance) }
+            distance += 1
+        }
+        return ranked
+    }
+
+    /// Pauses whatever plays off screen, plays the visible item if a player holds it already, and
+    /// loads the wanted items no player holds into the players whose items are no longer wanted.
+    private func arrange() throws(PlayerError) {
+        guard let visible = visibleIndex else { return }
+        let wanted = Self.ranked(around: visible, itemCount: items.count, limit: players.count)
+        var refused: PlayerError?
+        func attempt(_ command: () throws(PlayerError) -> Void) {
+            do throws(PlayerError) {
+                try command()
+            } catch {
+                refused = refused ?? error
+            }
+        }
+        // The item that left the screen pauses first, so that two never play at once.
+        for (slot, player) in players.enumerated() where held[slot] != visible && player.playback.intent.playWhenReady {
+            attempt { () throws(PlayerError) in try player.pause(reason: .user) }
+        }
+        if let slot = held.firstIndex(of: visible) {
+            let player = players[slot]
+            if !player.playback.intent.playWhenReady || player.playback.status == .ended {
+                attempt { () throws(PlayerError) in try player.play(reason: .user) }
+            }
+        }
+        var free = players.indices.filter { slot in held[slot].map { !wanted.contains($0) } ?? true }
+        for index in wanted where !held.contains(index) {
+            guard !free.isEmpty else { break }
+            let slot = free.removeFirst()
+            held[slot] = index
+            loadCount += 1
+            do throws(PlayerError) {
+                try players[slot].load(items[index], autoplay: index == visible)
+            } catch {
+                // The player keeps its old item otherwise: it must not pass for this one.
+                held[slot] = nil
+                try? players[slot].stop()
+                refused = refused ?? error
+            }
+        }
+        if let refused { throw refused }
+    }
+}

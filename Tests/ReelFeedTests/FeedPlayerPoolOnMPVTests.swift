@@ -1,0 +1,44 @@
+import Foundation
+import ReelCore
+import ReelFeed
+import ReelMPV
+import ReelPlayer
+import ReelTesting
+import Testing
+
+/// The feed's pool on libmpv (headless): a neighbour is opened, paused on its first frame, before
+/// the swipe, and plays from the same player after it.
+@MainActor
+@Suite("FeedPlayerPool on libmpv")
+struct FeedPlayerPoolOnMPVTests {
+    @Test func theNextItemIsReadyBeforeTheSwipeAndPlaysAfterIt() async throws {
+        let clips = [
+            try await MediaFixtures.url(for: .tenSecondClip), try await MediaFixtures.url(for: .shortClip),
+            try await MediaFixtures.url(for: .multiTrack),
+        ]
+        let pool = try FeedPlayerPool(items: clips.map { MediaItem(url: $0) }) { () throws(PlayerError) in
+            try MPVEngine(configuration: .headless)
+        }
+        try pool.show(index: 0)
+        let first = try #require(pool.visiblePlayer)
+        let next = try #require(pool.player(for: 1))
+        try await first.until(state: .playing, timeout: .seconds(20))
+
+        // Before the swipe: the next item is open, its picture's size known, and it has not moved.
+        try await next.until("the next item's first frame", timeout: .seconds(20)) {
+            $0.playback.status == .ready && $0.playback.video != nil
+        }
+        #expect(next.state == .paused(reason: .userInitiated))
+        #expect(next.playback.video?.width == 320 && next.playback.video?.height == 240)
+        #expect(next.currentTime == 0)
+
+        try pool.moveForward()
+        #expect(pool.visiblePlayer === next)
+        try await next.until(state: .playing, timeout: .seconds(10))
+        try await next.until(position: 0.5, timeout: .seconds(10))
+        try await first.until(state: .paused(reason: .userInitiated), timeout: .seconds(10))
+        #expect(pool.loadCount == 3, "the swipe loaded an item (a pool of three holds all three)")
+        await pool.shutdown()
+        #expect(pool.players.allSatisfy { $0.isShutDown })
+    }
+}

@@ -1,0 +1,261 @@
+import Foundation
+import ReelCore
+import ReelFeed
+import ReelPlayer
+import ReelTesting
+import Testing
+
+/// The feed's pool on fake engines: which player holds which item, what each move costs, and
+/// what plays.
+@MainActor
+@Suite("FeedPlayerPool on FakeEngine")
+struct FeedPlayerPoolTests {
+    /// The engines a pool made, in order, so a test can count them and read their commands.
+    final class Engines {
+        private(set) var made: [FakeEngine] = []
+        /// What every engine plays for the feed's addresses.
+        var media = FakeEngine.Media()
+
+        func make() -> FakeEngine {
+            let engine = FakeEngine()
+            engine.setDefaultMedia(media)
+            made.append(engine)
+            return engine
+        }
+
+        /// The loads every engine received.
+        var loads: [LoadRequest] {
+            made.flatMap { engine in
+                engine.sentCommands.compactMap { if case .load(let request) = $0 { request } else { nil } }
+            }
+        }
+    }
+
+    nonisolated static func items(_ count: Int) -> [MediaItem] {
+        (0..<count).map { MediaItem(url: URL(string: "https://feed.test/\($0).mp4")!, title: "Clip \($0)") }
+    }
+
+    func makePool(items count: Int, size: Int = FeedPlayerPool.defaultSize) throws -> (FeedPlayerPool, Engines) {
+        let engines = Engines()
+        let pool = try FeedPlayerPool(items: Self.items(count), size: size) { engines.make() }
+        return (pool, engines)
+    }
+
+    /// The indices of the items the pool's players hold, sorted.
+    func held(_ pool: FeedPlayerPool) -> [Int] { pool.players.compactMap(pool.index(of:)).sorted() }
+
+    @Test func nothingLoadsBeforeTheFirstShow() throws {
+        let (pool, engines) = try makePool(items: 10)
+        #expect(engines.made.count == 3 && pool.players.count == 3)
+        #expect(engines.loads.isEmpty && pool.visibleIndex == nil && pool.visiblePlayer == nil)
+    }
+
+    @Test func theVisibleItemPlaysAndItsNeighboursWaitPausedOnTheirFirstFrame() async throws {
+        let (pool, engines) = try makePool(items: 10)
+        try pool.show(index: 4)
+        #expect(held(pool) == [3, 4, 5])
+        let visible = try #require(pool.visiblePlayer)
+        try await visible.until(state: .playing)
+        #expect(visible.currentItem?.title == "Clip 4")
+        for index in [3, 5] {
+            let neighbour = try #require(pool.player(for: index))
+            try await neighbour.until(status: .ready)
+            #expect(neighbour.state == .paused(reason: .userInitiated))
+            #expect(neighbour.playback.video != nil, "the neighbour's first frame is not known")
+        }
+        #expect(engines.loads.map(\.autoplay).filter { $0 }.count == 1, "only the visible item autoplays")
+        #expect(pool.player(for: 2) == nil && pool.player(for: 6) == nil)
+    }
+
+    @Test func playersGoToTheNearestItemsAheadFirst() throws {
+        let (pool, _) = try makePool(items: 20, size: 4)
+        try pool.show(index: 10)
+        #expect(held(pool) == [9, 10, 11, 12])
+        let (edge, _) = try makePool(items: 20, size: 4)
+        try edge.show(index: 0)
+        #expect(held(edge) == [0, 1, 2, 3])
+        let (end, _) = try makePool(items: 20, size: 4)
+        try end.show(index: 19)
+        #expect(held(end) == [16, 17, 18, 19])
+    }
+
+    @Test func oneStepCostsOneLoadAndTheNeighbourThatWasReadyPlays() async throws {
+        let (pool, engines) = try makePool(items: 10)
+        try pool.show(index: 4)
+        let next = try #require(pool.player(for: 5))
+        let leaving = try #require(pool.visiblePlayer)
+        try await next.until(status: .ready)
+        try pool.moveForward()
+        #expect(pool.visibleIndex == 5 && pool.visiblePlayer === next)
+        #expect(engines.loads.count == 4, "the step forward loaded more than item 6")
+        #expect(engines.loads.last?.item.title == "Clip 6" && engines.loads.last?.autoplay == false)
+        #expect(held(pool) == [4, 5, 6])
+        try await next.until(state: .playing)
+        try await leaving.until(state: .paused(reason: .userInitiated))
+        #expect(pool.index(of: leaving) == 4)
+
+        try pool.moveBack()
+        try pool.moveBack()
+        #expect(engines.loads.count == 6 && held(pool) == [2, 3, 4])
+    }
+
+    @Test func anItemThatComesBackResumesWhereItPausedWithoutALoad() async throws {
+        let engines = Engines()
+        engines.media = FakeEngine.Media(duration: 30)
+        let pool = try FeedPlayerPool(items: Self.items(5)) { engines.make() }
+        try pool.show(index: 1)
+        let first = try #require(pool.visiblePlayer)
+        try await first.until(state: .playing)
+        let engine = try #require(engines.made.first { first.engine === $0 })
+        engine.advance(by: 4)
+        try await first.until(position: 4)
+
+        try pool.moveForward()
+        try await first.until(state: .paused(reason: .userInitiated))
+        #expect(first.playback.intent == PlayIntent(playWhenReady: false, reason: .user))
+        let pausedAt = first.currentTime
+        try pool.moveBack()
+        #expect(pool.visiblePlayer === first)
+        try await first.until(state: .playing)
+        #expect(first.currentTime >= pausedAt && pausedAt >= 4)
+        #expect(engine.sentCommands.filter { if case .load = $0 { true } else { false } }.count == 1)
+        #expect(engine.sentCommands.last == .play)
+        #expect(engines.loads.filter { $0.item.title == "Clip 1" }.count == 1, "item 1 was loaded again")
+        #expect(engines.loads.count == 5, "coming back loaded more than item 0, which item 3 had taken")
+    }
+
+    @Test func anEndedItemThatComesBackPlaysFromTheStart() async throws {
+        let (pool, engines) = try makePool(items: 3)
+        try pool.show(index: 0)
+        let first = try #require(pool.visiblePlayer)
+        try await first.until(state: .playing)
+        engines.made[0].advance(by: 5)
+        try await first.until(state: .paused(reason: .endOfMedia))
+        try pool.moveForward()
+        try pool.moveBack()
+        try await first.until(state: .playing)
+        #expect(first.currentTime < 1)
+    }
+
+    /// The pool's memory and work stay bounded however long the feed and however many moves:
+    /// the same three engines, and at most one load per step (three per jump).
+    @Test func aThousandItemsAndManyMovesUseThePoolsEnginesOnly() async throws {
+        let (pool, engines) = try makePool(items: 1_000)
+        var moves = 0
+        var maximumLoadsPerMove = 0
+        func move(_ step: () throws(PlayerError) -> Void) async throws {
+            let before = pool.loadCount
+            try step()
+            moves += 1
+            maximumLoadsPerMove = max(maximumLoadsPerMove, pool.loadCount - before)
+            let visible = try #require(pool.visibleIndex)
+            let nearest = min(max(visible, 1), 998)
+            #expect(held(pool) == [nearest - 1, nearest, nearest + 1])
+            let playing = pool.players.filter { $0.playback.intent.playWhenReady }
+            #expect(playing.count == 1 && playing.first === pool.visiblePlayer, "not only the visible item plays")
+            // The main actor is every test's: let the players (and other tests) take their turn.
+            await Task.yield()
+        }
+        try pool.show(index: 0)
+        for _ in 0..<600 { try await move { () throws(PlayerError) in try pool.moveForward() } }
+        for _ in 0..<250 { try await move { () throws(PlayerError) in try pool.moveBack() } }
+        for _ in 0..<3 {
+            for _ in 0..<20 { try await move { () throws(PlayerError) in try pool.moveForward() } }
+            for _ in 0..<20 { try await move { () throws(PlayerError) in try pool.moveBack() } }
+        }
+        let jumpFrom = pool.loadCount
+        try pool.show(index: 999)
+        #expect(pool.loadCount - jumpFrom == 3)
+        #expect(held(pool) == [997, 998, 999])
+        #expect(try !pool.moveForward())
+
+        #expect(engines.made.count == 3 && pool.players.count == 3, "the pool made engines beyond its size")
+        #expect(maximumLoadsPerMove == 1)
+        #expect(engines.loads.count == pool.loadCount, "the engines received other loads than the pool counted")
+        #expect(pool.loadCount <= 3 + moves + 3)
+        let visible = try #require(pool.visiblePlayer)
+        try await visible.until(state: .playing)
+        #expect(visible.currentItem?.title == "Clip 999")
+    }
+
+    @Test func appendedItemsBecomeNeighboursWithoutReloadingWhatIsHeld() async throws {
+        let (pool, engines) = try makePool(items: 2)
+        try pool.show(index: 1)
+        #expect(held(pool) == [0, 1] && engines.loads.count == 2)
+        try pool.append(contentsOf: Self.items(1_000).dropFirst(2))
+        #expect(pool.items.count == 1_000)
+        #expect(held(pool) == [0, 1, 2] && engines.loads.count == 3)
+        #expect(engines.loads.last?.item.title == "Clip 2" && engines.loads.last?.autoplay == false)
+        try pool.append(contentsOf: Self.items(3))
+        #expect(engines.loads.count == 3, "items appended far from the visible one were loaded")
+        try await pool.visiblePlayer?.until(state: .playing)
+    }
+
+    @Test func theEdgesOfTheFeedAndBadIndicesChangeNothing() throws {
+        let (pool, engines) = try makePool(items: 3)
+        #expect(try !pool.moveBack())
+        #expect(try pool.moveForward() && pool.visibleIndex == 0)
+        #expect(try !pool.moveBack())
+        let error = #expect(throws: PlayerError.self) { try pool.show(index: 3) }
+        #expect(error?.code == .invalidArgument)
+        #expect(pool.visibleIndex == 0 && engines.loads.count == 3)
+        #expect(throws: PlayerError.self) { try FeedPlayerPool(size: 0) { engines.make() } }
+        #expect(engines.made.count == 3)
+    }
+
+    @Test func aRefusedAddressHoldsNoPlayerAndTheOthersAreArranged() async throws {
+        var items = Self.items(3)
+        items[1] = MediaItem(url: URL(string: "ftp://feed.test/1.mp4")!)
+        let engines = Engines()
+        let pool = try FeedPlayerPool(items: items) { engines.make() }
+        let error = #expect(throws: PlayerError.self) { try pool.show(index: 0) }
+        #expect(error?.code == .refusedScheme("ftp"))
+        #expect(pool.player(for: 1) == nil && held(pool) == [0, 2])
+        try await pool.visiblePlayer?.until(state: .playing)
+    }
+
+    @Test func anEngineThatCannotBeMadeFailsThePoolAndShutsTheOthersDown() async throws {
+        let engines = Engines()
+        var made = 0
+        #expect(throws: PlayerError.self) {
+            try FeedPlayerPool(items: Self.items(3)) { () throws(PlayerError) -> any PlaybackEngine in
+                made += 1
+                guard made < 3 else { throw PlayerError(.unknown, message: "no engine") }
+                return engines.make()
+            }
+        }
+        #expect(engines.made.count == 2)
+        // Subscribed before the main actor lets the pool's shutdown tasks run.
+        let subscriptions = engines.made.map(\.events)
+        for events in subscriptions {
+            #expect(await Self.first(.shutdown, in: events, timeout: .seconds(10)), "an engine was left running")
+        }
+    }
+
+    /// Whether `expected` arrives in `events` before `timeout`.
+    nonisolated static func first(
+        _ expected: EngineEvent, in events: AsyncStream<EngineEvent>, timeout: Duration
+    ) async -> Bool {
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                for await event in events where event == expected { return true }
+                return false
+            }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return false
+            }
+            let found = await group.next() ?? false
+            group.cancelAll()
+            return found
+        }
+    }
+}
+
+extension FakeEngine {
+    /// Plays `media` for every address of the feed (`https://feed.test/N.mp4`, N < 1 000).
+    fileprivate func setDefaultMedia(_ media: Media) {
+        guard media != Media() else { return }
+        for url in FeedPlayerPoolTests.items(1_000).map(\.url) { setMedia(media, for: url) }
+    }
+}

@@ -214,7 +214,7 @@ let package = Package(
             name: "ReelBench",
             dependencies: [
                 "ReelCore", "ReelMPV", "ReelPlayer", "ReelComposable", "ReelPreview", "ReelContainer", "ReelDrawing",
-                "ReelSDL", .product(name: "Subprocess", package: "swift-subprocess"),
+                "ReelSDL", "ReelFeed", .product(name: "Subprocess", package: "swift-subprocess"),
             ],
             swiftSettings: strictSettings
         ),

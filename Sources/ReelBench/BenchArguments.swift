@@ -12,7 +12,7 @@ enum BenchMode: Equatable {
     /// The usage text.
     static let usage = """
         USAGE: ReelBench [--runs N] [--ttff-runs N] [--quick] [--thumbnails-only] [--window-only] [--seek-only]
-                         [--next-only] [--probe-only] [--probe-runs N]
+                         [--next-only] [--feed-only] [--probe-only] [--probe-runs N]
 
         Plays a generated 1920x1080 30 fps H.264/AAC clip headless, with Reel (MPVEngine and Player
         in a child process) and with the mpv command-line player, interleaved, and prints the median,
@@ -38,6 +38,8 @@ enum BenchMode: Equatable {
           --next-only     Measure only the next item to its first frame: the paused 1080p clip queued
                           after itself, Reel's prepareNext + playPrepared against the mpv CLI's
                           playlist-next with --prefetch-playlist=yes, interleaved.
+          --feed-only     Measure only the feed: swipes to the next item playing with a pool of 3
+                          headless players, and the pool's memory against one player's.
           --probe-only    Measure only probing: `reel probe --json` against `ffprobe -show_streams
                           -show_format -of json` on the same local 1080p clip, wall time, interleaved.
           --probe-runs N  Runs of each probe in the probe benchmark (default 21).
@@ -62,6 +64,7 @@ enum BenchMode: Equatable {
             case "--window-only": settings.windowOnly = true
             case "--seek-only": settings.seekOnly = true
             case "--next-only": settings.nextOnly = true
+            case "--feed-only": settings.feedOnly = true
             case "--probe-only": settings.probeOnly = true
             case "--probe-runs": settings.probeRuns = try count(remaining.popFirst(), for: argument)
             case "--seeks": settings.seeks = try count(remaining.popFirst(), for: argument)
@@ -110,6 +113,8 @@ struct BenchSettings: Equatable {
     var seekOnly = false
     /// Only the next-item latency.
     var nextOnly = false
+    /// Only the feed.
+    var feedOnly = false
     /// Exact seeks per player in the seek-latency benchmark.
     var seeks = 25
     /// Measure only probing.

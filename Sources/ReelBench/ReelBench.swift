@@ -47,6 +47,11 @@ enum ReelBench {
                 print(overview.markdown(title: "Seek latency"))
                 return
             }
+            if settings.feedOnly {
+                if await !printFeed(settings, into: &overview) { exit(1) }
+                print(overview.markdown(title: "Feed"))
+                return
+            }
             if settings.nextOnly {
                 if await !printNextItem(settings, into: &overview) { exit(1) }
                 print(overview.markdown(title: "Next item"))
@@ -73,6 +78,8 @@ enum ReelBench {
             _ = await printSeekLatency(settings, into: &overview)
             print("")
             _ = await printNextItem(settings, into: &overview)
+            print("")
+            _ = await printFeed(settings, into: &overview)
             print("")
             printReducerThroughput(runs: settings.reducerRuns, into: &overview)
             await printThumbnails(settings, into: &overview)
@@ -153,6 +160,46 @@ enum ReelBench {
                     benchmark: "Next item to first frame, 1080p (ms)", reel: reel.median * 1000,
                     peer: peer.median * 1000, peerName: "mpv CLI playlist-next", precision: 1,
                     goal: "median ≤ 50 ms", met: reel.median <= 0.050))
+            return true
+        } catch {
+            FileHandle.standardError.write(Data("ReelBench: \(error)\n".utf8))
+            return false
+        }
+    }
+
+    /// Prints the feed table: swipes to the next item playing with a pool of 3, and the pool's
+    /// memory against one player's.
+    /// - Returns: Whether it was measured.
+    @MainActor static func printFeed(_ settings: BenchSettings, into overview: inout Overview) async -> Bool {
+        let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
+        let media = BenchMedia(
+            seconds: settings.clipSeconds, directory: BenchMedia.defaultDirectory(executable: executable))
+        let bench = FeedBench(file: media.url.path, swipes: settings.seeks)
+        do {
+            _ = try await media.prepare()
+            FileHandle.standardError.write(Data("Feed: \(settings.seeks) swipes with a pool of 3…\n".utf8))
+            let result = try await bench.run()
+            guard let swipes = Summary(result.swipes) else { return false }
+            func ms(_ value: Double) -> String { String(format: "%.1f", value * 1000) }
+            let ratio = result.pool / result.onePlayer
+            print("### Feed (pool of 3 headless players, 1080p clip, \(settings.seeks) swipes)")
+            print("| Measure | median | min | max |")
+            print("|---|---:|---:|---:|")
+            print(
+                "| Swipe to the next item playing (ms) | \(ms(swipes.median)) | \(ms(swipes.minimum)) | \(ms(swipes.maximum)) |"
+            )
+            print(
+                String(
+                    format: "Resident memory added (after malloc_trim): one player %.1f MiB, the pool %.1f MiB (%.2f×)",
+                    result.onePlayer, result.pool, ratio))
+            overview.add(
+                Overview.Row(
+                    benchmark: "Feed swipe to playing, pool of 3 (ms)", reel: swipes.median * 1000, peer: nil,
+                    peerName: "—", precision: 1, goal: "median ≤ 50 ms", met: swipes.median <= 0.050))
+            overview.add(
+                Overview.Row(
+                    benchmark: "Feed pool memory / one player's", reel: ratio, peer: nil, peerName: "—", precision: 2,
+                    goal: "≤ 2.5", met: ratio <= 2.5))
             return true
         } catch {
             FileHandle.standardError.write(Data("ReelBench: \(error)\n".utf8))

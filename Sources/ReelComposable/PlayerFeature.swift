@@ -272,6 +272,12 @@ public struct PlayerFeature: Reducer, Sendable {
         public var entry: QueueEntryID
         /// The request the engine holds for it.
         public var request: LoadRequest
+
+        /// Creates a record (tests build the state they expect with it).
+        public init(entry: QueueEntryID, request: LoadRequest) {
+            self.entry = entry
+            self.request = request
+        }
     }
 
     /// What can be done to the queue (``State/queue``).

@@ -71,7 +71,9 @@ struct RenderAPISwitchTests {
         let renderer = try engine.makeVideoRenderer(.software)
         #expect(engine.propertyText("vo") == "libmpv")
         #expect(engine.propertyText("zimg-threads") == MPVEngine.renderConversionThreads)
-        let clip = try await MediaFixtures.url(for: .shortClip)
+        // Ten seconds: a loaded machine that renders slowly still sees five frames before the end
+        // (the 2 s clip could end after three).
+        let clip = try await MediaFixtures.url(for: .tenSecondClip)
         try engine.send(.load(LoadRequest(item: MediaItem(url: clip))))
         let frames = try await renderFrames(renderer, wanted: 5, timeout: .seconds(15))
         #expect(frames.withPicture >= 5, "rendered \(frames.rendered) frames, \(frames.withPicture) with a picture")

@@ -63,7 +63,9 @@ struct PlayCommand: AsyncParsableCommand {
         }
         let startIndex = min(startItem, items.count - 1)
         items[startIndex].startPosition = start
-        let queue = SessionQueue(items: items, startIndex: startIndex, shuffle: shuffle, repeatMode: loop.repeatMode)
+        let queue = SessionQueue(
+            items: items, startIndex: startIndex, shuffle: shuffle, repeatMode: loop.repeatMode,
+            gravity: playback.gravity)
         let exitCode = await WindowSession.play(queue, options: playback)
         if exitCode != 0 { throw ExitCode(exitCode) }
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ReelComposable
 import ReelContainer
+import ReelCore
 import ReelMPV
 
 /// The flags every playing subcommand shares (`reel play`, `reel demo`).
@@ -43,6 +44,9 @@ struct PlaybackOptions: ParsableArguments {
             (hover it for restore and close).
             """)
     var pictureInPicture = false
+
+    @Option(help: ArgumentHelp("How the picture fills the window: fit, fill or stretch.", valueName: "gravity"))
+    var gravity: VideoGravity = .fit
 
     @Option(
         help: ArgumentHelp(

@@ -12,12 +12,15 @@ struct SessionQueue: Sendable {
     var shuffle = false
     /// What repeats.
     var repeatMode = RepeatMode.off
+    /// How the picture fills the view.
+    var gravity = VideoGravity.fit
 
     /// The item the session starts with.
     var first: MediaItem { items[startIndex] }
 
     /// Hands the queue to `player` and opens its first item.
     @MainActor func start(on player: Player) throws(PlayerError) {
+        if gravity != .fit { try player.setVideoGravity(gravity) }
         try player.setQueue(items, startIndex: startIndex)
         if repeatMode != .off { try player.setRepeatMode(repeatMode) }
         if shuffle { try player.setShuffle(true) }

@@ -43,6 +43,9 @@ struct SnapshotCommand: AsyncParsableCommand {
     @Flag(help: "Draw the player's controls (title, progress, time) over the frame.")
     var controls = false
 
+    @Option(help: ArgumentHelp("How the picture fills the frame: fit, fill or stretch.", valueName: "gravity"))
+    var gravity: VideoGravity = .fit
+
     func validate() throws {
         for (name, value) in [("--width", width), ("--height", height)] {
             if let value, !(16...8_192).contains(value) {
@@ -63,6 +66,14 @@ struct SnapshotCommand: AsyncParsableCommand {
             throw failure("\(media.displayName): \(error.message)")
         }
         let size = Self.pictureSize(video: source.videoSize, width: width, height: height)
+        if gravity != .fit {
+            do {
+                try await source.setVideoFraming(VideoFraming(gravity: gravity))
+            } catch {
+                await source.close()
+                throw failure("\(media.displayName): \(error.message)")
+            }
+        }
         var composer = SnapshotComposer()
         if controls {
             let container = Self.controls(for: source)

@@ -107,6 +107,7 @@ extension EngineCommand {
         case .load: "load"
         case .prepareNext: "prepareNext"
         case .playPrepared: "playPrepared"
+        case .setVideoFraming: "setVideoFraming"
         case .stop: "stop"
         case .play: "play"
         case .pause: "pause"

@@ -211,6 +211,10 @@ public struct PlayerFeature: Reducer, Sendable {
         case speedSelected(Double)
         /// Sets or clears the A-B loop.
         case abLoopSet(ABLoop)
+        /// Frames the picture (gravity, zoom, pan, aspect ratio).
+        case videoFramingSet(VideoFraming)
+        /// Shows the picture with the next gravity: fit, fill, stretch, fit…
+        case gravityCycled
         /// An audio track was chosen, or none.
         case audioTrackSelected(id: Int?)
         /// A subtitle track was chosen, or Off.
@@ -464,6 +468,13 @@ public struct PlayerFeature: Reducer, Sendable {
             return scrub.resumesPlayback ? command(.play, in: &state) : .none
         case .abLoopSet(let loop):
             return command(.setABLoop(loop), in: &state)
+        case .videoFramingSet(let framing):
+            return command(.setVideoFraming(framing), in: &state)
+        case .gravityCycled:
+            var framing = state.playback.framing
+            let all = VideoGravity.allCases
+            framing.gravity = all[(all.firstIndex(of: framing.gravity)! + 1) % all.count]
+            return command(.setVideoFraming(framing), in: &state)
         case .skipTapped(let seconds):
             return command(.seek(.relative(seconds), precision: .keyframe), in: &state)
         case .skip(let seconds, let precision):

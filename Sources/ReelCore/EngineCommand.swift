@@ -71,6 +71,8 @@ public enum EngineCommand: Hashable, Sendable {
     case setLoop(LoopMode)
     /// Sets or clears an A-B loop.
     case setABLoop(ABLoop)
+    /// Frames the picture: gravity, zoom, pan, aspect ratio.
+    case setVideoFraming(VideoFraming)
     /// Selects a track of a kind by ``Track/id``, or none of that kind with `nil`.
     case selectTrack(TrackKind, id: Int?)
     /// Adds a subtitle file to the current item and selects it.
@@ -102,6 +104,8 @@ extension EngineCommand {
             guard fraction.isFinite, (0...0.5).contains(fraction) else {
                 throw PlayerError(.invalidArgument, message: "The subtitle margin must be between 0 and 0.5.")
             }
+        case .setVideoFraming(let framing):
+            try framing.check()
         case .setABLoop(let loop):
             for point in [loop.a, loop.b] where point.map({ !$0.isFinite || $0 < 0 }) == true {
                 throw PlayerError(.invalidArgument, message: "Loop points must be finite and not negative.")

@@ -56,6 +56,8 @@ public struct PlaybackInfo: Hashable, Sendable {
     public var loop: LoopMode = .off
     /// The A-B loop.
     public var abLoop: ABLoop = .off
+    /// How the picture is framed (as last asked: the engine has no event for it).
+    public var framing = VideoFraming.standard
 
     // Engine levels kept to derive the axes.
     var isSeeking = false

@@ -87,6 +87,7 @@ public enum PlaybackReducer {
         case .setMuted(let muted): state.isMuted = muted
         case .setLoop(let loop): state.loop = loop
         case .setABLoop(let loop): state.abLoop = loop
+        case .setVideoFraming(let framing): state.framing = framing
         case .selectTrack(let kind, let id):
             for index in state.tracks.indices where state.tracks[index].kind == kind {
                 state.tracks[index].isSelected = state.tracks[index].id == id

@@ -122,6 +122,12 @@ public final class SnapshotSource {
             format: FrameBuffer.pixelFormat)
     }
 
+    /// Frames the picture (gravity, zoom, pan, aspect ratio), applied before this returns.
+    public func setVideoFraming(_ framing: VideoFraming) async throws(PlayerError) {
+        try engine.send(.setVideoFraming(framing))
+        await engine.commandsCompleted()
+    }
+
     /// Keeps the bottom `fraction` of the picture free of subtitles (see
     /// ``ReelCore/EngineCommand/setSubtitleMargin(_:)``), applied before this returns.
     public func setSubtitleMargin(_ fraction: Double) async throws(PlayerError) {

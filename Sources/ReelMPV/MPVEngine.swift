@@ -224,6 +224,16 @@ public final class MPVEngine: PlaybackEngine {
             return .set([Property(name: "sub-pos", value: .int(Int64(100 - (fraction * 100).rounded())))])
         case .setLoop(let mode):
             return .set([Property(name: "loop-file", value: .string(mode == .item ? "inf" : "no"))])
+        case .setVideoFraming(let framing):
+            // fit: letterboxed; fill: panscan crops to the view; stretch: the view's shape.
+            return .set([
+                Property(name: "keepaspect", value: .flag(framing.gravity != .stretch)),
+                Property(name: "panscan", value: .double(framing.gravity == .fill ? 1 : 0)),
+                Property(name: "video-zoom", value: .double(log2(framing.zoom))),
+                Property(name: "video-pan-x", value: .double(framing.pan.x)),
+                Property(name: "video-pan-y", value: .double(framing.pan.y)),
+                Property(name: "video-aspect-override", value: .double(framing.aspectRatio ?? -1)),
+            ])
         case .setABLoop(let loop):
             return .set([
                 Property(name: "ab-loop-a", value: loop.a.map(MPVNode.double) ?? .string("no")),

@@ -184,6 +184,21 @@ public final class Player {
     /// Repeats the item, or not.
     public func setLoop(_ mode: LoopMode) throws(PlayerError) { try perform(.loopSet(mode)) }
 
+    /// How the picture is framed: gravity, zoom, pan, aspect ratio.
+    public var videoFraming: VideoFraming { playback.framing }
+
+    /// Frames the picture.
+    public func setVideoFraming(_ framing: VideoFraming) throws(PlayerError) {
+        try perform(.videoFramingSet(framing))
+    }
+
+    /// Shows the picture with `gravity`, keeping the zoom, pan and aspect ratio.
+    public func setVideoGravity(_ gravity: VideoGravity) throws(PlayerError) {
+        var framing = videoFraming
+        framing.gravity = gravity
+        try setVideoFraming(framing)
+    }
+
     /// Sets or clears an A-B loop.
     public func setABLoop(_ loop: ABLoop) throws(PlayerError) { try perform(.abLoopSet(loop)) }
 

@@ -252,6 +252,7 @@ public final class FakeEngine: PlaybackEngine {
             state.withLock { $0.loop = loop }
             emit(.property(.loop(loop)))
         case .setABLoop(let loop): emit(.property(.abLoop(loop)))
+        case .setVideoFraming: break
         case .selectTrack(let kind, let id):
             let tracks = state.withLock { state in
                 for index in state.tracks.indices where state.tracks[index].kind == kind {

@@ -28,6 +28,29 @@ struct SnapshotTests {
         #expect(FFmpegFrame.meanAbsoluteDifference(frame.rgbBytes(), neighbour) > difference + 2)
     }
 
+    /// `reel snapshot --gravity`: a 4:3 picture in a 16:9 frame is pillarboxed when it fits and
+    /// reaches the frame's left edge when it is stretched.
+    @Test func aSnapshotHonoursTheGravity() async throws {
+        let clip = try await MediaFixtures.url(for: .tenSecondClip)
+        func litAtTheLeftEdge(_ gravity: VideoGravity) async throws -> Int {
+            let source = try await SnapshotSource.open(clip, at: 2)
+            try await source.setVideoFraming(VideoFraming(gravity: gravity))
+            let frame = FrameBuffer(width: 320, height: 180)
+            try source.render(into: frame, rect: frame.bounds)
+            await source.close()
+            var lit = 0
+            for y in 0..<180 {
+                for x in 0..<8 {
+                    let pixel = frame.pixel(x: x, y: y)
+                    if Int(pixel.red) + Int(pixel.green) + Int(pixel.blue) > 60 { lit += 1 }
+                }
+            }
+            return lit
+        }
+        #expect(try await litAtTheLeftEdge(.fit) == 0)
+        #expect(try await litAtTheLeftEdge(.stretch) > 8 * 180 * 8 / 10)
+    }
+
     @Test func theComposerDrawsTheContainerOverTheVideoOnly() async throws {
         let clip = try await MediaFixtures.url(for: .tenSecondClip)
         let source = try await SnapshotSource.open(clip, at: 2)

@@ -58,7 +58,8 @@ public struct ContainerConfiguration {
         controls.setWidgets(
             [
                 QueueButton(.previous), QueueButton(.next), TimeLabelWidget(.current), SpacerWidget(),
-                TimeLabelWidget(.remaining), VolumeControl(), MenuButton(.queue), MenuButton(.speed),
+                TimeLabelWidget(.remaining), VolumeControl(), MenuButton(.queue), MenuButton(.picture),
+                MenuButton(.speed),
                 MenuButton(.audio), MenuButton(.subtitles), FullscreenButton(),
             ], in: .bottom2, for: [.inline, .fullscreen])
         controls.setWidgets(

@@ -52,4 +52,6 @@ public enum PlayerMenu: String, Hashable, Sendable, CaseIterable {
     case subtitles
     /// The queue's items, the current one checked: choosing one plays it.
     case queue
+    /// How the picture fills the view (fit, fill, stretch) and the aspect ratio it is shown with.
+    case picture
 }

@@ -128,6 +128,19 @@ public enum Icons {
         return Icon(fill: path)
     }
 
+    /// A frame with corner marks (how the picture fills the view).
+    public static func picture(in box: Rect) -> Icon {
+        var path = Path()
+        for (x, y, dx, dy) in [
+            (0.16, 0.26, 1.0, 1.0), (0.84, 0.26, -1.0, 1.0), (0.16, 0.74, 1.0, -1.0), (0.84, 0.74, -1.0, -1.0),
+        ] {
+            path.move(to: box.point(x + 0.2 * dx, y))
+            path.line(to: box.point(x, y))
+            path.line(to: box.point(x, y + 0.16 * dy))
+        }
+        return Icon(stroke: path, lineWidth: max(1.5, box.width * 0.08))
+    }
+
     /// Three lines with bullets (the queue).
     public static func queue(in box: Rect) -> Icon {
         var path = Path()

@@ -25,7 +25,8 @@ public struct KeyBindings: Equatable, Sendable {
     /// mpv's default bindings: Space play/pause; ←/→ ∓5 s; ↑/↓ ±60 s; `m` mute; `f`
     /// fullscreen; `[`/`]` speed ÷/× 1.1; `j` subtitles; `#` audio; `l` A-B loop; `>` or Enter
     /// the next item, `<` the previous one; `q` quit; Escape leaves fullscreen. Not mpv's: `p`
-    /// picture in picture (mpv's `p` repeats Space).
+    /// picture in picture (mpv's `p` repeats Space), `w` the next video gravity (fit, fill,
+    /// stretch; mpv's `w` shrinks the pan-and-scan).
     public static let mpv = KeyBindings([
         .space: .togglePlayPause,
         .left: .skip(seconds: -5),
@@ -44,6 +45,7 @@ public struct KeyBindings: Equatable, Sendable {
         .character(">"): .player(.queue(.next)),
         .character("<"): .player(.queue(.previous)),
         .enter: .player(.queue(.next)),
+        .character("w"): .player(.gravityCycled),
         .escape: .exitFullscreen,
     ])
 }

@@ -3,7 +3,7 @@ import ReelCore
 
 /// Opens one of the player's menus: a gear (with the speed when it is not 1×), sound bars for
 /// audio tracks (shown with two or more), "CC" for subtitles (shown with any), or a list for the
-/// queue (shown with two items or more).
+/// queue (shown with two items or more), or a frame for the picture's framing (shown with video).
 @MainActor
 public final class MenuButton: Widget {
     /// The menu it opens.
@@ -20,6 +20,7 @@ public final class MenuButton: Widget {
         case .audio: context.state.playback.tracks(.audio).count > 1
         case .subtitles: !context.state.playback.tracks(.subtitle).isEmpty
         case .queue: context.state.queue.count > 1
+        case .picture: context.state.playback.video != nil
         }
     }
 
@@ -51,6 +52,7 @@ public final class MenuButton: Widget {
             case .audio: Icons.audio(in: box)
             case .subtitles: Icons.subtitles(in: box)
             case .queue: Icons.queue(in: box)
+            case .picture: Icons.picture(in: box)
             }
         canvas.draw(icon, color: context.theme.foreground)
     }

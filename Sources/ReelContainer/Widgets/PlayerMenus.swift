@@ -46,6 +46,27 @@ public enum PlayerMenus {
         }
     }
 
+    /// Fit, Fill and Stretch, then Original and the common aspect ratios; the current ones
+    /// checked.
+    public static func pictureItems(state: PlayerFeature.State) -> [MenuItem] {
+        let framing = state.playback.framing
+        let gravities = VideoGravity.allCases.map { gravity in
+            var chosen = framing
+            chosen.gravity = gravity
+            return MenuItem(
+                title: gravity.rawValue.capitalized, isChecked: framing.gravity == gravity,
+                action: .player(.videoFramingSet(chosen)))
+        }
+        let ratios: [(String, Double?)] = [("Original", nil), ("16:9", 16.0 / 9), ("4:3", 4.0 / 3), ("2.35:1", 2.35)]
+        let aspects = ratios.map { title, ratio in
+            var chosen = framing
+            chosen.aspectRatio = ratio
+            return MenuItem(
+                title: title, isChecked: framing.aspectRatio == ratio, action: .player(.videoFramingSet(chosen)))
+        }
+        return gravities + aspects
+    }
+
     /// The entries of `menu` for `state`.
     public static func items(for menu: PlayerMenu, state: PlayerFeature.State, speeds: [Double]) -> [MenuItem] {
         switch menu {
@@ -53,6 +74,7 @@ public enum PlayerMenus {
         case .audio: audioItems(state: state)
         case .subtitles: subtitleItems(state: state)
         case .queue: queueItems(state: state)
+        case .picture: pictureItems(state: state)
         }
     }
 
@@ -65,6 +87,7 @@ public enum PlayerMenus {
             case .audio: "Audio"
             case .subtitles: "Subtitles"
             case .queue: "Playlist"
+            case .picture: "Picture"
             }
         return MenuWidget(title: title) { context in
             items(for: menu, state: context.state, speeds: context.services.configuration.speeds)

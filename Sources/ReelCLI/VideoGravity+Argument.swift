@@ -1,0 +1,5 @@
+import ArgumentParser
+import ReelCore
+
+/// `--gravity fit|fill|stretch`.
+extension VideoGravity: ExpressibleByArgument {}

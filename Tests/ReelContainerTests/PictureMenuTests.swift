@@ -1,0 +1,35 @@
+import Foundation
+import ReelComposable
+import ReelContainer
+import ReelCore
+import ReelTesting
+import Testing
+
+/// The picture's framing from the window: `w` cycles the gravity, the Picture menu chooses it
+/// and the aspect ratio, the current ones checked.
+@MainActor
+@Suite("Picture menu and key")
+struct PictureMenuTests {
+    @Test func wCyclesTheGravity() async throws {
+        let harness = ContainerHarness()
+        try await harness.load()
+        #expect(harness.key(.character("w"), at: 1))
+        #expect(harness.commands == [.setVideoFraming(VideoFraming(gravity: .fill))])
+        #expect(harness.key(.character("w"), at: 2))
+        #expect(harness.key(.character("w"), at: 3))
+        #expect(harness.state.playback.framing.gravity == .fit)
+    }
+
+    @Test func thePictureMenuChecksTheCurrentFramingAndChoosesAnother() async throws {
+        let harness = ContainerHarness()
+        try await harness.load()
+        harness.draw()
+        #expect(harness.frame(of: MenuButton.self, in: .bottom2, where: { $0.menu == .picture }) != nil)
+        let entries = PlayerMenus.pictureItems(state: harness.state)
+        #expect(entries.map(\.title) == ["Fit", "Fill", "Stretch", "Original", "16:9", "4:3", "2.35:1"])
+        #expect(entries.map(\.isChecked) == [true, false, false, true, false, false, false])
+        harness.container.perform(entries[5].action)
+        #expect(harness.commands == [.setVideoFraming(VideoFraming(aspectRatio: 4.0 / 3))])
+        #expect(PlayerMenus.pictureItems(state: harness.state)[5].isChecked)
+    }
+}

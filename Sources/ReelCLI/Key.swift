@@ -10,6 +10,10 @@ enum Key: Hashable, Sendable {
     case next
     /// `<`: the previous item, or the start of this one (as mpv).
     case previous
+    /// `.`: pause and show the next frame (as mpv).
+    case frameForward
+    /// `,`: pause and show the frame before (as mpv).
+    case frameBack
     /// `q`: quit.
     case quit
 }

@@ -1,7 +1,8 @@
 /// Turns the bytes a terminal sends into ``Key``s, across reads: an escape sequence may arrive
 /// split over several reads.
 ///
-/// Understands space, `q`/`Q`, `>` and Enter (next), `<` (previous), and the cursor keys as `ESC [ C`/`ESC [ D` (and `ESC O C`/`ESC O D`
+/// Understands space, `q`/`Q`, `>` and Enter (next), `<` (previous), `.`/`,` (a frame forward or
+/// back), and the cursor keys as `ESC [ C`/`ESC [ D` (and `ESC O C`/`ESC O D`
 /// in application cursor mode). Every other byte or sequence is skipped.
 struct KeyDecoder: Sendable {
     private enum Phase: Sendable {
@@ -35,6 +36,8 @@ struct KeyDecoder: Sendable {
             case UInt8(ascii: "q"), UInt8(ascii: "Q"): return .quit
             case UInt8(ascii: ">"), 0x0D, 0x0A: return .next
             case UInt8(ascii: "<"): return .previous
+            case UInt8(ascii: "."): return .frameForward
+            case UInt8(ascii: ","): return .frameBack
             default: break
             }
         case .escape:

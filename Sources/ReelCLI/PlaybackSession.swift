@@ -146,6 +146,8 @@ final class PlaybackSession {
             case .right: try player.skip(by: skip, precision: .exact)
             case .next: try player.next()
             case .previous: try player.previous()
+            case .frameForward: try player.stepFrame(forward: true)
+            case .frameBack: try player.stepFrame(forward: false)
             case .quit: break
             }
         } catch {
@@ -154,6 +156,8 @@ final class PlaybackSession {
                 case .space: player.playback.intent.playWhenReady ? .pause : .play
                 case .left: .seek(.relative(-skip), precision: .exact)
                 case .right: .seek(.relative(skip), precision: .exact)
+                case .frameForward: .stepFrame(forward: true)
+                case .frameBack: .stepFrame(forward: false)
                 case .next, .previous, .quit: nil
                 }
             reporter.report(error, command: command)

@@ -108,6 +108,7 @@ extension EngineCommand {
         case .prepareNext: "prepareNext"
         case .playPrepared: "playPrepared"
         case .setVideoFraming: "setVideoFraming"
+        case .stepFrame: "stepFrame"
         case .stop: "stop"
         case .play: "play"
         case .pause: "pause"

@@ -215,6 +215,8 @@ public struct PlayerFeature: Reducer, Sendable {
         case videoFramingSet(VideoFraming)
         /// Shows the picture with the next gravity: fit, fill, stretch, fit…
         case gravityCycled
+        /// Pauses and shows the next frame, or the one before.
+        case frameStepped(forward: Bool)
         /// An audio track was chosen, or none.
         case audioTrackSelected(id: Int?)
         /// A subtitle track was chosen, or Off.
@@ -470,6 +472,8 @@ public struct PlayerFeature: Reducer, Sendable {
             return command(.setABLoop(loop), in: &state)
         case .videoFramingSet(let framing):
             return command(.setVideoFraming(framing), in: &state)
+        case .frameStepped(let forward):
+            return command(.stepFrame(forward: forward), in: &state)
         case .gravityCycled:
             var framing = state.playback.framing
             let all = VideoGravity.allCases

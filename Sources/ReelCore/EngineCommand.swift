@@ -73,6 +73,8 @@ public enum EngineCommand: Hashable, Sendable {
     case setABLoop(ABLoop)
     /// Frames the picture: gravity, zoom, pan, aspect ratio.
     case setVideoFraming(VideoFraming)
+    /// Pauses and shows the next frame (`forward`) or the one before.
+    case stepFrame(forward: Bool)
     /// Selects a track of a kind by ``Track/id``, or none of that kind with `nil`.
     case selectTrack(TrackKind, id: Int?)
     /// Adds a subtitle file to the current item and selects it.

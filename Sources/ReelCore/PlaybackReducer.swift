@@ -88,6 +88,9 @@ public enum PlaybackReducer {
         case .setLoop(let loop): state.loop = loop
         case .setABLoop(let loop): state.abLoop = loop
         case .setVideoFraming(let framing): state.framing = framing
+        case .stepFrame:
+            // Stepping pauses; the new position arrives with the frame.
+            setIntent(false, reason: reason, in: &state)
         case .selectTrack(let kind, let id):
             for index in state.tracks.indices where state.tracks[index].kind == kind {
                 state.tracks[index].isSelected = state.tracks[index].id == id

@@ -224,6 +224,8 @@ public final class MPVEngine: PlaybackEngine {
             return .set([Property(name: "sub-pos", value: .int(Int64(100 - (fraction * 100).rounded())))])
         case .setLoop(let mode):
             return .set([Property(name: "loop-file", value: .string(mode == .item ? "inf" : "no"))])
+        case .stepFrame(let forward):
+            return .command(.array([.string(forward ? "frame-step" : "frame-back-step")]))
         case .setVideoFraming(let framing):
             // fit: letterboxed; fill: panscan crops to the view; stretch: the view's shape.
             return .set([

@@ -184,6 +184,9 @@ public final class Player {
     /// Repeats the item, or not.
     public func setLoop(_ mode: LoopMode) throws(PlayerError) { try perform(.loopSet(mode)) }
 
+    /// Pauses and shows the next frame (`forward`) or the one before.
+    public func stepFrame(forward: Bool = true) throws(PlayerError) { try perform(.frameStepped(forward: forward)) }
+
     /// How the picture is framed: gravity, zoom, pan, aspect ratio.
     public var videoFraming: VideoFraming { playback.framing }
 

@@ -253,6 +253,22 @@ public final class FakeEngine: PlaybackEngine {
             emit(.property(.loop(loop)))
         case .setABLoop(let loop): emit(.property(.abLoop(loop)))
         case .setVideoFraming: break
+        case .stepFrame(let forward):
+            // One frame at 30 fps, paused, as libmpv does.
+            let (position, paused) = state.withLock { state -> (TimeInterval?, Bool) in
+                guard let current = state.current else { return (nil, false) }
+                let wasPaused = state.paused
+                state.paused = true
+                state.position = min(
+                    max(0, state.position + (forward ? 1 : -1) / 30), current.media.duration ?? .infinity)
+                return (state.position, !wasPaused)
+            }
+            if paused { emit(.property(.paused(true))) }
+            if let position {
+                emit(.seekStarted)
+                emit(.property(.position(position, at: .now)))
+                emit(.playbackRestarted)
+            }
         case .selectTrack(let kind, let id):
             let tracks = state.withLock { state in
                 for index in state.tracks.indices where state.tracks[index].kind == kind {

@@ -33,3 +33,17 @@ struct PictureMenuTests {
         #expect(PlayerMenus.pictureItems(state: harness.state)[5].isChecked)
     }
 }
+
+/// `.` and `,` step a frame forward and back, as in mpv.
+@MainActor
+@Suite("Frame-step keys")
+struct FrameStepKeyTests {
+    @Test func dotAndCommaStepAFrame() async throws {
+        let harness = ContainerHarness()
+        try await harness.load()
+        #expect(harness.key(.character("."), at: 1))
+        #expect(harness.key(.character(","), at: 2))
+        #expect(harness.commands == [.stepFrame(forward: true), .stepFrame(forward: false)])
+        #expect(!harness.state.playback.intent.playWhenReady)
+    }
+}

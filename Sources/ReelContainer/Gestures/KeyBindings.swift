@@ -23,7 +23,8 @@ public struct KeyBindings: Equatable, Sendable {
     }
 
     /// mpv's default bindings: Space play/pause; ←/→ ∓5 s; ↑/↓ ±60 s; `m` mute; `f`
-    /// fullscreen; `[`/`]` speed ÷/× 1.1; `j` subtitles; `#` audio; `l` A-B loop; `>` or Enter
+    /// fullscreen; `[`/`]` speed ÷/× 1.1; `j` subtitles; `#` audio; `l` A-B loop; `.`/`,` a
+    /// frame forward/back (paused); `>` or Enter
     /// the next item, `<` the previous one; `q` quit; Escape leaves fullscreen. Not mpv's: `p`
     /// picture in picture (mpv's `p` repeats Space), `w` the next video gravity (fit, fill,
     /// stretch; mpv's `w` shrinks the pan-and-scan).
@@ -46,6 +47,8 @@ public struct KeyBindings: Equatable, Sendable {
         .character("<"): .player(.queue(.previous)),
         .enter: .player(.queue(.next)),
         .character("w"): .player(.gravityCycled),
+        .character("."): .player(.frameStepped(forward: true)),
+        .character(","): .player(.frameStepped(forward: false)),
         .escape: .exitFullscreen,
     ])
 }

@@ -109,6 +109,7 @@ extension EngineCommand {
         case .playPrepared: "playPrepared"
         case .setVideoFraming: "setVideoFraming"
         case .stepFrame: "stepFrame"
+        case .setVideoAdjustments: "setVideoAdjustments"
         case .stop: "stop"
         case .play: "play"
         case .pause: "pause"

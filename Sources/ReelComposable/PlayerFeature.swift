@@ -217,6 +217,8 @@ public struct PlayerFeature: Reducer, Sendable {
         case gravityCycled
         /// Pauses and shows the next frame, or the one before.
         case frameStepped(forward: Bool)
+        /// Adjusts the picture's colours (``ReelCore/VideoAdjustments/neutral`` resets them).
+        case videoAdjustmentsSet(VideoAdjustments)
         /// An audio track was chosen, or none.
         case audioTrackSelected(id: Int?)
         /// A subtitle track was chosen, or Off.
@@ -472,6 +474,8 @@ public struct PlayerFeature: Reducer, Sendable {
             return command(.setABLoop(loop), in: &state)
         case .videoFramingSet(let framing):
             return command(.setVideoFraming(framing), in: &state)
+        case .videoAdjustmentsSet(let adjustments):
+            return command(.setVideoAdjustments(adjustments), in: &state)
         case .frameStepped(let forward):
             return command(.stepFrame(forward: forward), in: &state)
         case .gravityCycled:

@@ -75,6 +75,8 @@ public enum EngineCommand: Hashable, Sendable {
     case setVideoFraming(VideoFraming)
     /// Pauses and shows the next frame (`forward`) or the one before.
     case stepFrame(forward: Bool)
+    /// Adjusts the picture's colours.
+    case setVideoAdjustments(VideoAdjustments)
     /// Selects a track of a kind by ``Track/id``, or none of that kind with `nil`.
     case selectTrack(TrackKind, id: Int?)
     /// Adds a subtitle file to the current item and selects it.
@@ -108,6 +110,8 @@ extension EngineCommand {
             }
         case .setVideoFraming(let framing):
             try framing.check()
+        case .setVideoAdjustments(let adjustments):
+            try adjustments.check()
         case .setABLoop(let loop):
             for point in [loop.a, loop.b] where point.map({ !$0.isFinite || $0 < 0 }) == true {
                 throw PlayerError(.invalidArgument, message: "Loop points must be finite and not negative.")

@@ -58,6 +58,8 @@ public struct PlaybackInfo: Hashable, Sendable {
     public var abLoop: ABLoop = .off
     /// How the picture is framed (as last asked: the engine has no event for it).
     public var framing = VideoFraming.standard
+    /// The picture's colour adjustments (as last asked).
+    public var adjustments = VideoAdjustments.neutral
 
     // Engine levels kept to derive the axes.
     var isSeeking = false

@@ -88,6 +88,7 @@ public enum PlaybackReducer {
         case .setLoop(let loop): state.loop = loop
         case .setABLoop(let loop): state.abLoop = loop
         case .setVideoFraming(let framing): state.framing = framing
+        case .setVideoAdjustments(let adjustments): state.adjustments = adjustments
         case .stepFrame:
             // Stepping pauses; the new position arrives with the frame.
             setIntent(false, reason: reason, in: &state)

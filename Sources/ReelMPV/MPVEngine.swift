@@ -224,6 +224,10 @@ public final class MPVEngine: PlaybackEngine {
             return .set([Property(name: "sub-pos", value: .int(Int64(100 - (fraction * 100).rounded())))])
         case .setLoop(let mode):
             return .set([Property(name: "loop-file", value: .string(mode == .item ? "inf" : "no"))])
+        case .setVideoAdjustments(let adjustments):
+            // libmpv's brightness/contrast/… properties need vo_gpu; the render API's software
+            // path ignores them. FFmpeg's eq and hue filters work with every output.
+            return .set([Property(name: "vf", value: .string(videoFilters(for: adjustments)))])
         case .stepFrame(let forward):
             return .command(.array([.string(forward ? "frame-step" : "frame-back-step")]))
         case .setVideoFraming(let framing):
@@ -332,6 +336,18 @@ public final class MPVEngine: PlaybackEngine {
             "name": .string("loadfile"), "url": .string(target(of: item.url)), "flags": .string(flags),
             "options": .map(options),
         ])
+    }
+
+    /// The filter chain for `adjustments` (empty when neutral): FFmpeg's `eq` (brightness −1…1,
+    /// contrast and saturation 0…2, gamma ¼…4, from −100…100) and `hue` (degrees).
+    static func videoFilters(for adjustments: VideoAdjustments) -> String {
+        guard adjustments != .neutral else { return "" }
+        func number(_ value: Double) -> String { String(format: "%.4f", value) }
+        let eq = [
+            "brightness=\(number(adjustments.brightness / 100))", "contrast=\(number(1 + adjustments.contrast / 100))",
+            "saturation=\(number(1 + adjustments.saturation / 100))", "gamma=\(number(pow(2, adjustments.gamma / 50)))",
+        ].joined(separator: ":")
+        return "@reel-adjust:lavfi=[eq=\(eq),hue=h=\(number(adjustments.hue * 1.8))]"
     }
 
     static func subAdd(_ subtitle: ExternalSubtitle, flags: String) -> MPVNode {

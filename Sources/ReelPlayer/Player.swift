@@ -184,6 +184,14 @@ public final class Player {
     /// Repeats the item, or not.
     public func setLoop(_ mode: LoopMode) throws(PlayerError) { try perform(.loopSet(mode)) }
 
+    /// The picture's colour adjustments.
+    public var videoAdjustments: VideoAdjustments { playback.adjustments }
+
+    /// Adjusts the picture's colours; ``ReelCore/VideoAdjustments/neutral`` resets them.
+    public func setVideoAdjustments(_ adjustments: VideoAdjustments) throws(PlayerError) {
+        try perform(.videoAdjustmentsSet(adjustments))
+    }
+
     /// Pauses and shows the next frame (`forward`) or the one before.
     public func stepFrame(forward: Bool = true) throws(PlayerError) { try perform(.frameStepped(forward: forward)) }
 

@@ -219,6 +219,10 @@ public struct PlayerFeature: Reducer, Sendable {
         case frameStepped(forward: Bool)
         /// Adjusts the picture's colours (``ReelCore/VideoAdjustments/neutral`` resets them).
         case videoAdjustmentsSet(VideoAdjustments)
+        /// Moves the sound's delay by seconds (mpv's `+`/`-`: ±0.1).
+        case audioDelayAdjusted(by: TimeInterval)
+        /// Moves the subtitles' delay by seconds (mpv's `z`/`Z`: ∓0.1).
+        case subtitleDelayAdjusted(by: TimeInterval)
         /// An audio track was chosen, or none.
         case audioTrackSelected(id: Int?)
         /// A subtitle track was chosen, or Off.
@@ -474,6 +478,10 @@ public struct PlayerFeature: Reducer, Sendable {
             return command(.setABLoop(loop), in: &state)
         case .videoFramingSet(let framing):
             return command(.setVideoFraming(framing), in: &state)
+        case .audioDelayAdjusted(let seconds):
+            return command(.setAudioDelay(Self.tenths(state.playback.audioDelay + seconds)), in: &state)
+        case .subtitleDelayAdjusted(let seconds):
+            return command(.setSubtitleDelay(Self.tenths(state.playback.subtitleDelay + seconds)), in: &state)
         case .videoAdjustmentsSet(let adjustments):
             return command(.setVideoAdjustments(adjustments), in: &state)
         case .frameStepped(let forward):
@@ -803,6 +811,9 @@ public struct PlayerFeature: Reducer, Sendable {
         // A queue of one that repeats opens its item again.
         return open(next, autoplay: true, in: &state)
     }
+
+    /// `seconds` to the millisecond, so that steps of 0.1 add up to round numbers.
+    static func tenths(_ seconds: TimeInterval) -> TimeInterval { (seconds * 1000).rounded() / 1000 }
 
     /// The deadline of the wait that `waiting` began; a later wait replaces it.
     private func readinessTimer(for waiting: (id: ItemID, item: MediaItem)) -> Effect<Action> {

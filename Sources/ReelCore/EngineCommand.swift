@@ -60,8 +60,15 @@ public enum EngineCommand: Hashable, Sendable {
     case seek(SeekTarget, precision: SeekPrecision)
     /// Sets the playback speed (1 is normal; 0.01…100).
     case setSpeed(Double)
-    /// Sets the volume, 0…1 (1 is unchanged loudness).
+    /// Sets the volume, 0…10 (1 is unchanged loudness; above 1 amplifies, up to the engine's
+    /// maximum).
     case setVolume(Double)
+    /// Delays the sound by seconds (negative: earlier), to fix lip sync.
+    case setAudioDelay(Double)
+    /// Delays the subtitles by seconds (negative: earlier).
+    case setSubtitleDelay(Double)
+    /// Keeps the pitch of the sound at other speeds (on), or lets it follow the speed.
+    case setPitchCorrection(Bool)
     /// Mutes or unmutes.
     case setMuted(Bool)
     /// Keeps the bottom `fraction` (0…0.5) of the picture free of subtitles, for controls that
@@ -101,8 +108,12 @@ extension EngineCommand {
                 throw PlayerError(.invalidArgument, message: "Speed must be between 0.01 and 100.")
             }
         case .setVolume(let volume):
-            guard volume.isFinite, (0...1).contains(volume) else {
-                throw PlayerError(.invalidArgument, message: "Volume must be between 0 and 1.")
+            guard volume.isFinite, (0...10).contains(volume) else {
+                throw PlayerError(.invalidArgument, message: "Volume must be between 0 and 10.")
+            }
+        case .setAudioDelay(let seconds), .setSubtitleDelay(let seconds):
+            guard seconds.isFinite, (-600...600).contains(seconds) else {
+                throw PlayerError(.invalidArgument, message: "A delay must be between -600 and 600 seconds.")
             }
         case .setSubtitleMargin(let fraction):
             guard fraction.isFinite, (0...0.5).contains(fraction) else {

@@ -60,6 +60,12 @@ public struct PlaybackInfo: Hashable, Sendable {
     public var framing = VideoFraming.standard
     /// The picture's colour adjustments (as last asked).
     public var adjustments = VideoAdjustments.neutral
+    /// How many seconds the sound is delayed (as last asked).
+    public var audioDelay: TimeInterval = 0
+    /// How many seconds the subtitles are delayed (as last asked).
+    public var subtitleDelay: TimeInterval = 0
+    /// Whether the pitch is kept at other speeds (as last asked; on by default).
+    public var pitchCorrection = true
 
     // Engine levels kept to derive the axes.
     var isSeeking = false

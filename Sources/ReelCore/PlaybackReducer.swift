@@ -89,6 +89,9 @@ public enum PlaybackReducer {
         case .setABLoop(let loop): state.abLoop = loop
         case .setVideoFraming(let framing): state.framing = framing
         case .setVideoAdjustments(let adjustments): state.adjustments = adjustments
+        case .setAudioDelay(let seconds): state.audioDelay = seconds
+        case .setSubtitleDelay(let seconds): state.subtitleDelay = seconds
+        case .setPitchCorrection(let on): state.pitchCorrection = on
         case .stepFrame:
             // Stepping pauses; the new position arrives with the frame.
             setIntent(false, reason: reason, in: &state)

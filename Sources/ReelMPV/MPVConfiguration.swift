@@ -42,6 +42,9 @@ public struct MPVConfiguration: Sendable {
     public var urlPolicy: URLPolicy = .standard
     /// Seconds without network data before a stream fails with a network error.
     public var networkTimeout: TimeInterval = 20
+    /// The loudest volume the engine takes (``ReelCore/EngineCommand/setVolume(_:)``), 1…10:
+    /// above 1 amplifies (and may clip). Default 1.3, libmpv's own 130 %.
+    public var maximumVolume = 1.3
     /// The lowest libmpv log level always asked of libmpv (`"fatal"`, `"error"`, `"warn"`,
     /// `"info"`, `"v"`, `"debug"`, `"trace"`): the lines kept to explain failures. libmpv is asked
     /// for more when ``logger``'s level wants more, so that `logger.logLevel` alone decides what

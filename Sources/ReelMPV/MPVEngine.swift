@@ -132,6 +132,11 @@ public final class MPVEngine: PlaybackEngine {
     /// serial command queue, in the order sent. A failure there arrives as
     /// ``EngineEvent/commandFailed(_:_:)``.
     public func send(_ command: EngineCommand) throws(PlayerError) {
+        if case .setVolume(let volume) = command, volume > configuration.maximumVolume {
+            throw PlayerError(
+                .invalidArgument,
+                message: "Volume must be at most \(Int((configuration.maximumVolume * 100).rounded())) %.")
+        }
         let call = try Self.call(for: command, policy: configuration.urlPolicy)
         // Held while enqueuing, so teardown's `quit` is always queued after the last command.
         try lifecycle.withLock { (lifecycle) throws(PlayerError) in
@@ -217,6 +222,10 @@ public final class MPVEngine: PlaybackEngine {
         case .setVolume(let volume):
             return .set([Property(name: "volume", value: .double(volume * 100))])
         case .setMuted(let muted): return .set([Property(name: "mute", value: .flag(muted))])
+        case .setAudioDelay(let seconds): return .set([Property(name: "audio-delay", value: .double(seconds))])
+        case .setSubtitleDelay(let seconds): return .set([Property(name: "sub-delay", value: .double(seconds))])
+        case .setPitchCorrection(let on):
+            return .set([Property(name: "audio-pitch-correction", value: .flag(on))])
         case .setSubtitleMargin(let fraction):
             // sub-pos is the subtitles' bottom edge in % of the picture's height (100: mpv's own
             // place, its margin kept). Not sub-margin-y: changing that while a cue shows drops the

@@ -16,6 +16,7 @@ enum MPVOptions {
             ("load-unsafe-playlists", "no"), ("load-stats-overlay", "no"), ("load-osd-console", "no"),
             ("load-auto-profiles", "no"), ("resume-playback", "no"), ("idle", "yes"), ("hwdec", "no"),
             ("network-timeout", String(format: "%.1f", configuration.networkTimeout)),
+            ("volume-max", String(format: "%.0f", min(10, max(1, configuration.maximumVolume)) * 100)),
             ("demuxer-lavf-o", "protocol_whitelist=[file,http,https,tcp,tls,crypto,data]"),
         ]
     }

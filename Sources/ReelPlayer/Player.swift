@@ -175,7 +175,8 @@ public final class Player {
     /// Sets the playback speed (0.01…100).
     public func setRate(_ rate: Double) throws(PlayerError) { try send(.setSpeed(rate)) }
 
-    /// Sets the volume (0…1).
+    /// Sets the volume: 0…1, or above 1 to amplify, up to the engine's maximum (the mpv engine's
+    /// `MPVConfiguration.maximumVolume`, 1.3 by default).
     public func setVolume(_ volume: Double) throws(PlayerError) { try send(.setVolume(volume)) }
 
     /// Mutes or unmutes.
@@ -183,6 +184,22 @@ public final class Player {
 
     /// Repeats the item, or not.
     public func setLoop(_ mode: LoopMode) throws(PlayerError) { try perform(.loopSet(mode)) }
+
+    /// How many seconds the sound is delayed.
+    public var audioDelay: TimeInterval { playback.audioDelay }
+    /// How many seconds the subtitles are delayed.
+    public var subtitleDelay: TimeInterval { playback.subtitleDelay }
+    /// Whether the pitch is kept at other speeds.
+    public var pitchCorrection: Bool { playback.pitchCorrection }
+
+    /// Delays the sound by `seconds` (negative: earlier), to fix lip sync.
+    public func setAudioDelay(_ seconds: TimeInterval) throws(PlayerError) { try send(.setAudioDelay(seconds)) }
+
+    /// Delays the subtitles by `seconds` (negative: earlier).
+    public func setSubtitleDelay(_ seconds: TimeInterval) throws(PlayerError) { try send(.setSubtitleDelay(seconds)) }
+
+    /// Keeps the pitch at other speeds (the default), or lets it follow the speed.
+    public func setPitchCorrection(_ on: Bool) throws(PlayerError) { try send(.setPitchCorrection(on)) }
 
     /// The picture's colour adjustments.
     public var videoAdjustments: VideoAdjustments { playback.adjustments }

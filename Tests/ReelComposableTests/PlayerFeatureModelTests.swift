@@ -166,8 +166,8 @@ struct PlayerFeatureModelTests {
 
     @Test func argumentsNoEngineTakesAreRefusedBeforeTheyAreRecorded() async {
         await harness.loadAndPlay()
-        let volume = PlayerError(.invalidArgument, message: "Volume must be between 0 and 1.")
-        await store.send(.command(.setVolume(3), reason: .user)) {
+        let volume = PlayerError(.invalidArgument, message: "Volume must be between 0 and 10.")
+        await store.send(.command(.setVolume(11), reason: .user)) {
             $0.commandError = volume
             $0.refusalCount = 1
         }

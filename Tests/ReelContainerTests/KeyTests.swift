@@ -108,7 +108,7 @@ struct KeyTests {
     @Test func modifiedAndUnboundKeysPassToTheHost() async throws {
         try await harness.load()
         #expect(!harness.key(.space, at: 1, modifiers: .control))
-        #expect(!harness.key(.character("z"), at: 2))
+        #expect(!harness.key(.character("x"), at: 2))
         #expect(harness.key(.character("#"), at: 3, modifiers: .shift))
         #expect(harness.commands == [.selectTrack(.audio, id: 2)])
     }

@@ -47,3 +47,20 @@ struct FrameStepKeyTests {
         #expect(!harness.state.playback.intent.playWhenReady)
     }
 }
+
+/// `+`/`-` move the audio delay and `z`/`Z` the subtitle delay by a tenth of a second, as in mpv.
+@MainActor
+@Suite("Delay keys")
+struct DelayKeyTests {
+    @Test func plusMinusAndZMoveTheDelays() async throws {
+        let harness = ContainerHarness()
+        try await harness.load()
+        for (index, key) in ["+", "+", "-", "z", "Z", "Z"].enumerated() {
+            #expect(harness.key(.character(Character(key)), at: Double(index)))
+        }
+        #expect(harness.state.playback.audioDelay == 0.1)
+        #expect(harness.state.playback.subtitleDelay == 0.1)
+        #expect(harness.commands.first == .setAudioDelay(0.1))
+        #expect(harness.commands.last == .setSubtitleDelay(0.1))
+    }
+}

@@ -47,7 +47,8 @@ enum StormCommand: Hashable, CustomStringConvertible {
     case shutdown
 
     /// Decodes 0…999: the kind from the last digits, a parameter from the rest. Speeds of 0 and
-    /// volumes above 1 are out of range on purpose; a shutdown is rare (codes 900…999 ending in 19).
+    /// volumes above 10 (what no engine takes) are out of range on purpose; volumes stay under
+    /// 1.3, what the mpv engine takes by default; a shutdown is rare (codes 900…999 ending in 19).
     init(code: Int) {
         let parameter = code / 20
         switch code % 20 {
@@ -56,7 +57,8 @@ enum StormCommand: Hashable, CustomStringConvertible {
         case 5, 6: self = .pause
         case 7...9: self = .seek(Double(parameter) / 4)
         case 10, 11: self = .speed(Double(parameter) / 10)
-        case 12, 13: self = .volume(Double(parameter) / 40)
+        case 12: self = .volume(Double(parameter) / 40)
+        case 13: self = .volume(parameter % 5 == 0 ? 10.5 + Double(parameter) : Double(parameter) / 40)
         case 14: self = .audio(parameter % 3 == 0 ? nil : parameter % 3)
         case 15: self = .subtitle(parameter % 2 == 0 ? nil : 1)
         case 16, 17: self = .stop
@@ -68,7 +70,7 @@ enum StormCommand: Hashable, CustomStringConvertible {
     var isOutOfRange: Bool {
         switch self {
         case .speed(let speed): !(0.01...100).contains(speed)
-        case .volume(let volume): !(0...1).contains(volume)
+        case .volume(let volume): !(0...10).contains(volume)
         default: false
         }
     }

@@ -84,7 +84,8 @@ struct PlayerTests {
         try player.togglePlayPause()
         try await player.until(state: .playing)
         #expect(engine.sentCommands.suffix(2) == [.seek(.absolute(0), precision: .keyframe), .play])
-        #expect(player.currentTime < 1)
+        // From the start (the anchor, not the clock: a loaded machine may take a second here).
+        #expect(player.playback.anchor.position < 0.5)
     }
 
     @Test func pauseAndResumeCarryTheirReasons() async throws {
@@ -174,7 +175,8 @@ struct PlayerTests {
         #expect(player.rate == 1.5)
         #expect(player.volume == 0.25)
         #expect(player.isMuted)
-        #expect(throws: PlayerError.self) { try player.setVolume(3) }
+        // Past what any engine takes (10, 1 000 %); the mpv engine's own ceiling is tested on it.
+        #expect(throws: PlayerError.self) { try player.setVolume(11) }
         #expect(throws: PlayerError.self) { try player.setRate(0) }
         #expect(player.volume == 0.25)
     }

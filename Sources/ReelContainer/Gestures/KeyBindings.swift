@@ -24,7 +24,8 @@ public struct KeyBindings: Equatable, Sendable {
 
     /// mpv's default bindings: Space play/pause; ←/→ ∓5 s; ↑/↓ ±60 s; `m` mute; `f`
     /// fullscreen; `[`/`]` speed ÷/× 1.1; `j` subtitles; `#` audio; `l` A-B loop; `.`/`,` a
-    /// frame forward/back (paused); `>` or Enter
+    /// frame forward/back (paused); `+`/`-` the audio delay ±0.1 s; `z`/`Z` the subtitle delay
+    /// ∓0.1 s; `>` or Enter
     /// the next item, `<` the previous one; `q` quit; Escape leaves fullscreen. Not mpv's: `p`
     /// picture in picture (mpv's `p` repeats Space), `w` the next video gravity (fit, fill,
     /// stretch; mpv's `w` shrinks the pan-and-scan).
@@ -47,6 +48,10 @@ public struct KeyBindings: Equatable, Sendable {
         .character("<"): .player(.queue(.previous)),
         .enter: .player(.queue(.next)),
         .character("w"): .player(.gravityCycled),
+        .character("+"): .player(.audioDelayAdjusted(by: 0.1)),
+        .character("-"): .player(.audioDelayAdjusted(by: -0.1)),
+        .character("z"): .player(.subtitleDelayAdjusted(by: -0.1)),
+        .character("Z"): .player(.subtitleDelayAdjusted(by: 0.1)),
         .character("."): .player(.frameStepped(forward: true)),
         .character(","): .player(.frameStepped(forward: false)),
         .escape: .exitFullscreen,

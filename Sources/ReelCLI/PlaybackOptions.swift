@@ -45,6 +45,11 @@ struct PlaybackOptions: ParsableArguments {
             """)
     var pictureInPicture = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Where the window's s key writes screenshots (default: the current directory).", valueName: "folder"))
+    var screenshotDir: String?
+
     @Option(help: ArgumentHelp("How the picture fills the window: fit, fill or stretch.", valueName: "gravity"))
     var gravity: VideoGravity = .fit
 

@@ -113,6 +113,7 @@ extension EngineCommand {
         case .setAudioDelay: "setAudioDelay"
         case .setSubtitleDelay: "setSubtitleDelay"
         case .setPitchCorrection: "setPitchCorrection"
+        case .screenshot: "screenshot"
         case .stop: "stop"
         case .play: "play"
         case .pause: "pause"

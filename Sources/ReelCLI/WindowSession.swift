@@ -74,6 +74,10 @@ final class WindowSession {
             await player.shutdown()
             return nil
         }
+        if let folder = options.screenshotDir {
+            window.container?.context.configuration.screenshotFolder = URL(
+                fileURLWithPath: (folder as NSString).expandingTildeInPath, isDirectory: true)
+        }
         guard let container = window.container else {
             // Only a window made with an overlay of its own has no container.
             window.close()

@@ -219,6 +219,9 @@ public struct PlayerFeature: Reducer, Sendable {
         case frameStepped(forward: Bool)
         /// Adjusts the picture's colours (``ReelCore/VideoAdjustments/neutral`` resets them).
         case videoAdjustmentsSet(VideoAdjustments)
+        /// Writes the current frame to a PNG file in `folder`, named after the item and the time
+        /// (`clip-0m12s.png`), with the subtitles shown on it or without.
+        case screenshotTaken(in: URL, includingSubtitles: Bool)
         /// Moves the sound's delay by seconds (mpv's `+`/`-`: ±0.1).
         case audioDelayAdjusted(by: TimeInterval)
         /// Moves the subtitles' delay by seconds (mpv's `z`/`Z`: ∓0.1).
@@ -478,6 +481,9 @@ public struct PlayerFeature: Reducer, Sendable {
             return command(.setABLoop(loop), in: &state)
         case .videoFramingSet(let framing):
             return command(.setVideoFraming(framing), in: &state)
+        case .screenshotTaken(let folder, let subtitles):
+            let file = folder.appendingPathComponent(Self.screenshotName(state))
+            return command(.screenshot(to: file, includingSubtitles: subtitles), in: &state)
         case .audioDelayAdjusted(let seconds):
             return command(.setAudioDelay(Self.tenths(state.playback.audioDelay + seconds)), in: &state)
         case .subtitleDelayAdjusted(let seconds):
@@ -810,6 +816,14 @@ public struct PlayerFeature: Reducer, Sendable {
         guard let next = state.queue.entry(after: current, wrapping: state.queue.repeatsAll) else { return .none }
         // A queue of one that repeats opens its item again.
         return open(next, autoplay: true, in: &state)
+    }
+
+    /// A screenshot's file name: the item's name and the time, `clip-1m02.500s.png`.
+    public static func screenshotName(_ state: State) -> String {
+        let base = state.playback.item.map { $0.url.deletingPathExtension().lastPathComponent } ?? "reel"
+        let time = max(0, state.elapsedTime)
+        let minutes = Int(time / 60)
+        return "\(base)-\(minutes)m" + String(format: "%06.3f", time - Double(minutes * 60)) + "s.png"
     }
 
     /// `seconds` to the millisecond, so that steps of 0.1 add up to round numbers.

@@ -69,6 +69,9 @@ public enum EngineCommand: Hashable, Sendable {
     case setSubtitleDelay(Double)
     /// Keeps the pitch of the sound at other speeds (on), or lets it follow the speed.
     case setPitchCorrection(Bool)
+    /// Writes the current frame, at the video's own size, to a PNG file (with the subtitles shown
+    /// on it, or without).
+    case screenshot(to: URL, includingSubtitles: Bool)
     /// Mutes or unmutes.
     case setMuted(Bool)
     /// Keeps the bottom `fraction` (0…0.5) of the picture free of subtitles, for controls that
@@ -110,6 +113,10 @@ extension EngineCommand {
         case .setVolume(let volume):
             guard volume.isFinite, (0...10).contains(volume) else {
                 throw PlayerError(.invalidArgument, message: "Volume must be between 0 and 10.")
+            }
+        case .screenshot(let file, _):
+            guard file.isFileURL, file.pathExtension.lowercased() == "png" else {
+                throw PlayerError(.invalidArgument, message: "A screenshot is written to a local .png file.")
             }
         case .setAudioDelay(let seconds), .setSubtitleDelay(let seconds):
             guard seconds.isFinite, (-600...600).contains(seconds) else {

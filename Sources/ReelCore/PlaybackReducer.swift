@@ -100,7 +100,7 @@ public enum PlaybackReducer {
                 state.tracks[index].isSelected = state.tracks[index].id == id
             }
         // What is queued next is the queue's to know (PlayerFeature), not playback's.
-        case .addSubtitle, .setSubtitleMargin, .prepareNext, .playPrepared: break
+        case .addSubtitle, .setSubtitleMargin, .prepareNext, .playPrepared, .screenshot: break
         }
     }
 

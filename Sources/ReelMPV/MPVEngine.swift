@@ -222,6 +222,9 @@ public final class MPVEngine: PlaybackEngine {
         case .setVolume(let volume):
             return .set([Property(name: "volume", value: .double(volume * 100))])
         case .setMuted(let muted): return .set([Property(name: "mute", value: .flag(muted))])
+        case .screenshot(let file, let subtitles):
+            return .command(
+                .array([.string("screenshot-to-file"), .string(file.path), .string(subtitles ? "subtitles" : "video")]))
         case .setAudioDelay(let seconds): return .set([Property(name: "audio-delay", value: .double(seconds))])
         case .setSubtitleDelay(let seconds): return .set([Property(name: "sub-delay", value: .double(seconds))])
         case .setPitchCorrection(let on):

@@ -185,6 +185,12 @@ public final class Player {
     /// Repeats the item, or not.
     public func setLoop(_ mode: LoopMode) throws(PlayerError) { try perform(.loopSet(mode)) }
 
+    /// Writes the current frame, at the video's own size, to the PNG file `file`, with the
+    /// subtitles shown on it or without. The file is written by the engine shortly after.
+    public func takeScreenshot(to file: URL, includingSubtitles: Bool = true) throws(PlayerError) {
+        try send(.screenshot(to: file, includingSubtitles: includingSubtitles))
+    }
+
     /// How many seconds the sound is delayed.
     public var audioDelay: TimeInterval { playback.audioDelay }
     /// How many seconds the subtitles are delayed.

@@ -252,7 +252,9 @@ public final class FakeEngine: PlaybackEngine {
             state.withLock { $0.loop = loop }
             emit(.property(.loop(loop)))
         case .setABLoop(let loop): emit(.property(.abLoop(loop)))
-        case .setVideoFraming, .setVideoAdjustments, .setAudioDelay, .setSubtitleDelay, .setPitchCorrection: break
+        case .setVideoFraming, .setVideoAdjustments, .setAudioDelay, .setSubtitleDelay, .setPitchCorrection,
+            .screenshot:
+            break
         case .stepFrame(let forward):
             // One frame at 30 fps, paused, as libmpv does.
             let (position, paused) = state.withLock { state -> (TimeInterval?, Bool) in

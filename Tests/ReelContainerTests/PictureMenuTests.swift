@@ -64,3 +64,24 @@ struct DelayKeyTests {
         #expect(harness.commands.last == .setSubtitleDelay(0.1))
     }
 }
+
+/// `s` writes a screenshot into the configured folder, named after the item and the time.
+@MainActor
+@Suite("Screenshot key")
+struct ScreenshotKeyTests {
+    @Test func sTakesAScreenshotIntoTheFolder() async throws {
+        var configuration = ContainerConfiguration.standard
+        configuration.screenshotFolder = URL(fileURLWithPath: "/tmp/shots", isDirectory: true)
+        let harness = ContainerHarness(configuration: configuration)
+        try await harness.load()
+        #expect(harness.key(.character("s"), at: 1))
+        guard case .screenshot(let file, let subtitles) = harness.commands.first else {
+            Issue.record("sent \(harness.commands)")
+            return
+        }
+        #expect(subtitles)
+        #expect(file.deletingLastPathComponent().path == "/tmp/shots")
+        #expect(file.lastPathComponent.hasPrefix("clip-0m") && file.pathExtension == "png")
+        #expect(harness.container.toasts.visible.count == 1)
+    }
+}

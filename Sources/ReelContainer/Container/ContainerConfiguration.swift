@@ -1,3 +1,5 @@
+import Foundation
+
 /// Everything a ``PlayerContainer`` can be told: controls, gestures, keys, theme and more.
 ///
 /// ```swift
@@ -20,6 +22,9 @@ public struct ContainerConfiguration {
     public var indicators: [any Widget]
     /// The speed menu's entries.
     public var speeds: [Double] = [0.5, 0.75, 1, 1.25, 1.5, 2]
+    /// Where ``ContainerAction/screenshot`` writes its PNG files; nil: the current directory, as
+    /// mpv does.
+    public var screenshotFolder: URL?
     /// The range `[` and `]` keep the speed in.
     public var speedRange: ClosedRange<Double> = 0.25...4
     /// Seconds of buffering before the spinner shows.

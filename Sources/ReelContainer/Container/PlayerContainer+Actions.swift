@@ -1,3 +1,4 @@
+import Foundation
 import ReelComposable
 import ReelCore
 
@@ -61,6 +62,11 @@ extension PlayerContainer {
                     content: PlayerMenus.widget(for: menu), background: configuration.theme.panelBackground))
         case .closePanel:
             features.dismiss()
+        case .screenshot:
+            let folder =
+                configuration.screenshotFolder ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+            context.send(.screenshotTaken(in: folder, includingSubtitles: true))
+            toasts.show(Toast("Screenshot: \(PlayerFeature.screenshotName(state))"))
         }
     }
 

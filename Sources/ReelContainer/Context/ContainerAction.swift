@@ -40,6 +40,9 @@ public enum ContainerAction: Equatable, Sendable {
     case openMenu(PlayerMenu)
     /// Closes the feature panel, if one is open.
     case closePanel
+    /// Writes the current frame, with its subtitles, to a PNG file in
+    /// ``ContainerConfiguration/screenshotFolder``, and says so in a toast.
+    case screenshot
 }
 
 /// The player's built-in menus.

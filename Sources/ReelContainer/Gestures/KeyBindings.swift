@@ -25,7 +25,7 @@ public struct KeyBindings: Equatable, Sendable {
     /// mpv's default bindings: Space play/pause; ←/→ ∓5 s; ↑/↓ ±60 s; `m` mute; `f`
     /// fullscreen; `[`/`]` speed ÷/× 1.1; `j` subtitles; `#` audio; `l` A-B loop; `.`/`,` a
     /// frame forward/back (paused); `+`/`-` the audio delay ±0.1 s; `z`/`Z` the subtitle delay
-    /// ∓0.1 s; `>` or Enter
+    /// ∓0.1 s; `s` a screenshot; `>` or Enter
     /// the next item, `<` the previous one; `q` quit; Escape leaves fullscreen. Not mpv's: `p`
     /// picture in picture (mpv's `p` repeats Space), `w` the next video gravity (fit, fill,
     /// stretch; mpv's `w` shrinks the pan-and-scan).
@@ -48,6 +48,7 @@ public struct KeyBindings: Equatable, Sendable {
         .character("<"): .player(.queue(.previous)),
         .enter: .player(.queue(.next)),
         .character("w"): .player(.gravityCycled),
+        .character("s"): .screenshot,
         .character("+"): .player(.audioDelayAdjusted(by: 0.1)),
         .character("-"): .player(.audioDelayAdjusted(by: -0.1)),
         .character("z"): .player(.subtitleDelayAdjusted(by: -0.1)),

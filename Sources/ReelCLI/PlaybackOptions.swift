@@ -50,6 +50,11 @@ struct PlaybackOptions: ParsableArguments {
             "Where the window's s key writes screenshots (default: the current directory).", valueName: "folder"))
     var screenshotDir: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Hardware decoding: off, or auto-safe (a GPU decoder when a safe one exists).", valueName: "mode"))
+    var hwdec: HardwareDecodingOption = .off
+
     @Option(help: ArgumentHelp("How the picture fills the window: fit, fill or stretch.", valueName: "gravity"))
     var gravity: VideoGravity = .fit
 
@@ -78,6 +83,7 @@ struct PlaybackOptions: ParsableArguments {
     var engineConfiguration: MPVConfiguration {
         var configuration: MPVConfiguration = noAudio ? .headless : .standard
         configuration.video = systemPlayer ? .ownWindow : .none
+        configuration.hardwareDecoding = hwdec.setting
         return configuration
     }
 
@@ -107,4 +113,15 @@ enum ControlsStyle: String, ExpressibleByArgument, CaseIterable {
         case .manual: .manual
         }
     }
+}
+
+/// `--hwdec`'s values, named as mpv names them.
+enum HardwareDecodingOption: String, ExpressibleByArgument, CaseIterable {
+    /// Software only.
+    case off
+    /// A safe GPU decoder when there is one.
+    case autoSafe = "auto-safe"
+
+    /// The engine's setting.
+    var setting: MPVConfiguration.HardwareDecoding { self == .off ? .off : .autoSafe }
 }

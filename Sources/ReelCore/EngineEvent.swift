@@ -41,6 +41,8 @@ public enum PropertyChange: Hashable, Sendable {
     case title(String?)
     /// The container format's name, such as `"matroska"`.
     case container(String?)
+    /// The hardware decoder in use, such as `"vaapi"`; nil while software decodes.
+    case hardwareDecoder(String?)
     /// The playback speed.
     case speed(Double)
     /// The volume, 0…1.

@@ -60,6 +60,8 @@ public struct PlaybackInfo: Hashable, Sendable {
     public var framing = VideoFraming.standard
     /// The picture's colour adjustments (as last asked).
     public var adjustments = VideoAdjustments.neutral
+    /// The hardware decoder in use (`"vaapi"`, …); nil while software decodes.
+    public var hardwareDecoder: String?
     /// How many seconds the sound is delayed (as last asked).
     public var audioDelay: TimeInterval = 0
     /// How many seconds the subtitles are delayed (as last asked).

@@ -260,6 +260,7 @@ public enum PlaybackReducer {
         case .metadata(let metadata): state.metadata = metadata
         case .title(let title): state.engineTitle = title
         case .container(let container): state.container = container
+        case .hardwareDecoder(let decoder): state.hardwareDecoder = decoder
         case .speed(let speed): state.speed = speed
         case .volume(let volume): state.volume = volume
         case .muted(let muted): state.isMuted = muted

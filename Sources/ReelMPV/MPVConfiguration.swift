@@ -23,6 +23,16 @@ public struct MPVConfiguration: Sendable {
         case ownWindow
     }
 
+    /// Whether video may be decoded by the GPU: what ``ReelCore/PlaybackInfo/hardwareDecoder``
+    /// then reports.
+    public enum HardwareDecoding: String, Sendable, Hashable, CaseIterable {
+        /// Software decoding only (libmpv's `hwdec=no`): works everywhere, costs CPU.
+        case off
+        /// A GPU decoder when one known to be safe is available (libmpv's `auto-safe`), software
+        /// otherwise.
+        case autoSafe
+    }
+
     /// Where sound goes.
     public enum AudioOutput: Sendable, Hashable {
         /// Nowhere (`ao=null`); timing still follows the clock.
@@ -42,6 +52,8 @@ public struct MPVConfiguration: Sendable {
     public var urlPolicy: URLPolicy = .standard
     /// Seconds without network data before a stream fails with a network error.
     public var networkTimeout: TimeInterval = 20
+    /// Whether video may be decoded by the GPU. Default ``HardwareDecoding/off``.
+    public var hardwareDecoding = HardwareDecoding.off
     /// The loudest volume the engine takes (``ReelCore/EngineCommand/setVolume(_:)``), 1…10:
     /// above 1 amplifies (and may clip). Default 1.3, libmpv's own 130 %.
     public var maximumVolume = 1.3

@@ -28,6 +28,7 @@ enum ObservedProperty: UInt64, CaseIterable {
     case loopFile
     case abLoopA
     case abLoopB
+    case hardwareDecoder
 
     /// What is known once a file is loaded, read at `MPV_EVENT_FILE_LOADED`.
     static let knownAtLoad: [ObservedProperty] = [
@@ -57,6 +58,7 @@ enum ObservedProperty: UInt64, CaseIterable {
         case .loopFile: "loop-file"
         case .abLoopA: "ab-loop-a"
         case .abLoopB: "ab-loop-b"
+        case .hardwareDecoder: "hwdec-current"
         }
     }
 
@@ -96,6 +98,10 @@ enum ObservedProperty: UInt64, CaseIterable {
         case .abLoopB:
             abLoop.b = value.double
             return .abLoop(abLoop)
+        case .hardwareDecoder:
+            // "no" (or nothing) while software decodes.
+            let name = value.string
+            return .hardwareDecoder(name == "no" || name?.isEmpty == true ? nil : name)
         }
     }
 

@@ -36,8 +36,12 @@ struct ReelCheckTests {
         #expect(elapsed < hangBound(after: .seconds(3)), "took \(elapsed)")
         let output = lines(result.outputText)
         #expect(output.count == 4, "\(output)")
-        #expect(output.first?.hasPrefix("timeout  \(pipe.path)  (stuck while opening") == true, "\(output)")
-        #expect(output.dropFirst().first?.hasPrefix("timeout  \(stalled)  (stuck while opening") == true, "\(output)")
+        // Opening, as a rule; on a loaded machine a worker may still be starting at its deadline.
+        func stuck(_ line: String?, _ address: String) -> Bool {
+            ["opening", "starting"].contains { line?.hasPrefix("timeout  \(address)  (stuck while \($0)") == true }
+        }
+        #expect(stuck(output.first, pipe.path), "\(output)")
+        #expect(stuck(output.dropFirst().first, stalled), "\(output)")
         #expect(output.dropFirst(2).first?.hasPrefix("timeout  \(manifest.path)  (") == true, "\(output)")
         #expect(output.last == "0 passed, 3 failed (0 error, 3 timeout)")
         #expect(result.status == 1)

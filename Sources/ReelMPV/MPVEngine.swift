@@ -64,6 +64,7 @@ public final class MPVEngine: PlaybackEngine {
         self.configuration = configuration
         try MPVOptions.refuseProtected(configuration.options)
         setlocale(LC_NUMERIC, "C")
+        _ = AllocatorPolicy.applied
         guard let pointer = mpv_create() else {
             throw PlayerError(.unknown, message: "The playback engine could not be created.")
         }

@@ -10,7 +10,6 @@ import ReelCore
 /// | double tap, middle third | play or pause |
 /// | horizontal drag | scrub: `scrubBegan`, `scrubChanged(to:)` with the target in the plugin overlay, `scrubEnded` on release |
 /// | vertical drag, right half | volume |
-/// | vertical drag, left half | brightness (VideoPlayerContainer's) |
 /// | long press | 2× while held, then the previous speed |
 /// | wheel | skip ±5 s per step |
 /// | hover | show the controls |
@@ -22,7 +21,6 @@ public final class GestureService: Service {
     private var recognizer: GestureRecognizer
     private var scrubStart: (position: Double, duration: Double)?
     private var volumeAtDragStart: Double?
-    private var brightnessAtDragStart: Double?
     private var speedBeforeLongPress: Double?
     private var scrollRemainder = 0.0
     /// Sees every recognised gesture first; return true to take it.
@@ -103,31 +101,17 @@ public final class GestureService: Service {
             context.send(.scrubEnded)
             context[PluginOverlay.self].dismiss()
         case .dragBegan(.vertical, let start):
-            if start.x >= area.midX {
-                volumeAtDragStart = state.playback.volume
-            } else {
-                brightnessAtDragStart = state.playback.adjustments.brightness
-            }
+            guard start.x >= area.midX else { return }
+            volumeAtDragStart = state.playback.volume
         case .dragChanged(.vertical, let start, let location):
-            if let brightness = brightnessAtDragStart {
-                // The same span as the volume: a drag over it moves brightness by 100.
-                let change = 100 * (start.y - location.y) / max(1, area.height * configuration.volumeDragSpan)
-                var adjustments = state.playback.adjustments
-                adjustments.brightness = min(100, max(-100, (brightness + change).rounded()))
-                context.send(.videoAdjustmentsSet(adjustments))
-                context[PluginOverlay.self].present(
-                    BubbleWidget(text: "Brightness \(Int(adjustments.brightness))"), alignment: .center)
-                return
-            }
             guard let volume = volumeAtDragStart else { return }
             let change = (start.y - location.y) / max(1, area.height * configuration.volumeDragSpan)
             let level = min(1, max(0, volume + change))
             context.send(.volumeChanged(level))
             context[PluginOverlay.self].present(BubbleWidget(text: VolumeFormat.label(level)), alignment: .center)
         case .dragEnded(.vertical, _, _):
-            guard volumeAtDragStart != nil || brightnessAtDragStart != nil else { return }
+            guard volumeAtDragStart != nil else { return }
             volumeAtDragStart = nil
-            brightnessAtDragStart = nil
             context[PluginOverlay.self].dismiss()
         case .scroll(_, let dy, _):
             scrollRemainder -= dy

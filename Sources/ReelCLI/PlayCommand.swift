@@ -27,6 +27,12 @@ struct PlayCommand: AsyncParsableCommand {
         transform: MediaArgument.init(parsing:))
     var media: [MediaArgument]
 
+    @Option(
+        name: .customLong("sub-file"),
+        help: ArgumentHelp("A subtitle file to add to the first item played (may repeat).", valueName: "file"),
+        transform: MediaArgument.init(parsing:))
+    var subtitleFiles: [MediaArgument] = []
+
     @Flag(help: "Play the items in a shuffled order (the start item first).")
     var shuffle = false
 
@@ -63,6 +69,7 @@ struct PlayCommand: AsyncParsableCommand {
         }
         let startIndex = min(startItem, items.count - 1)
         items[startIndex].startPosition = start
+        items[startIndex].externalSubtitles += subtitleFiles.map { ExternalSubtitle(url: $0.url) }
         let queue = SessionQueue(
             items: items, startIndex: startIndex, shuffle: shuffle, repeatMode: loop.repeatMode,
             gravity: playback.gravity)

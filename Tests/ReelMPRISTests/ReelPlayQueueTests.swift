@@ -78,4 +78,16 @@ struct ReelPlayQueueTests {
         #expect(result.errorText.contains("list.m3u8: line 4: gone.mp4"), "\(result.errorText)")
         #expect(result.errorText.contains("ytdl"), "\(result.errorText)")
     }
+
+    @Test func aSubtitleFileIsAddedToTheFirstItem() async throws {
+        let clip = try await MediaFixtures.url(for: .shortClip)
+        let subtitles = try await MediaFixtures.url(for: .subtitleFile)
+        let result = try await play(["--verbose", "--sub-file", subtitles.path, clip.path])
+        #expect(result.status == 0, "\(result.errorText)")
+        let tracks = records(result).filter { $0["event"] as? String == "tracks" }.last?["tracks"] as? [[String: Any]]
+        let external = tracks?.filter { $0["kind"] as? String == "subtitle" && $0["isExternal"] as? Bool == true }
+        #expect(external?.count == 1, "\(tracks ?? [])")
+        let missing = try await play(["--sub-file", "", clip.path])
+        #expect(missing.status == 64)
+    }
 }

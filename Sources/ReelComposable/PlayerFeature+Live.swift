@@ -30,7 +30,7 @@ extension PlayerFeature {
         /// Reloads in a row so far.
         public var attempts = 0
         /// Where the reloaded stream began to play (for ``LiveReload/recovery``).
-        var playingSince: TimeInterval?
+        public var playingSince: TimeInterval?
 
         /// None yet.
         public init() {}

@@ -84,6 +84,7 @@ extension PlayerError.Code {
         case .invalidArgument: "invalidArgument"
         case .commandFailed: "commandFailed"
         case .timedOut: "timedOut"
+        case .liveStreamStopped: "liveStreamStopped"
         case .unknown: "unknown"
         }
     }
@@ -126,6 +127,7 @@ extension EngineCommand {
         case .setABLoop: "setABLoop"
         case .selectTrack: "selectTrack"
         case .addSubtitle: "addSubtitle"
+        case .setStreamingQuality: "setStreamingQuality"
         }
     }
 }

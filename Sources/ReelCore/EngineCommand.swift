@@ -91,6 +91,8 @@ public enum EngineCommand: Hashable, Sendable {
     case selectTrack(TrackKind, id: Int?)
     /// Adds a subtitle file to the current item and selects it.
     case addSubtitle(ExternalSubtitle)
+    /// Plays the engine's choice of an adaptive stream's variants, or one variant fixed.
+    case setStreamingQuality(StreamingQuality)
 }
 
 extension EngineCommand {
@@ -136,6 +138,10 @@ extension EngineCommand {
             }
         case .selectTrack(_, let id):
             if let id, id < 1 { throw PlayerError(.invalidArgument, message: "Track identifiers start at 1.") }
+        case .setStreamingQuality(.variant(let variant)):
+            if variant.id < 1 || variant.audioTrackID.map({ $0 < 1 }) == true {
+                throw PlayerError(.invalidArgument, message: "Track identifiers start at 1.")
+            }
         default:
             break
         }

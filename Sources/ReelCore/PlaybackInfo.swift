@@ -32,6 +32,11 @@ public struct PlaybackInfo: Hashable, Sendable {
     public var bufferedRanges: [TimeRange] = []
     /// Whether the item can be seeked; nil when unknown.
     public var isSeekable: Bool?
+    /// Whether the item is a live stream (its ``duration`` is then nil; see ``liveWindow``).
+    public var isLive = false
+    /// Which variant of an adaptive stream plays (as last asked; ``StreamingQuality/auto`` for a
+    /// new item). ``variants`` lists them.
+    public var streamingQuality = StreamingQuality.auto
     /// How many times playback stalled for the network since the item was loaded.
     public var stallCount = 0
     /// Picture geometry; nil without video or before the first frame.

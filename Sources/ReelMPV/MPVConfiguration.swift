@@ -52,6 +52,11 @@ public struct MPVConfiguration: Sendable {
     public var urlPolicy: URLPolicy = .standard
     /// Seconds without network data before a stream fails with a network error.
     public var networkTimeout: TimeInterval = 20
+    /// How many times a live HLS playlist may be reloaded without bringing a new segment before
+    /// the stream counts as ended (FFmpeg's `m3u8_hold_counters`; each reload waits about a
+    /// segment's duration). A `Player` then reloads the item at its live edge a few times
+    /// (`PlayerFeature.LiveReload`) before it fails with `liveStreamStopped`. Default 6.
+    public var livePlaylistPatience = 6
     /// Whether video may be decoded by the GPU. Default ``HardwareDecoding/off``.
     public var hardwareDecoding = HardwareDecoding.off
     /// The loudest volume the engine takes (``ReelCore/EngineCommand/setVolume(_:)``), 1…10:

@@ -269,6 +269,8 @@ public final class MPVEngine: PlaybackEngine {
         case .addSubtitle(let subtitle):
             try policy.check(subtitle.url)
             return .command(subAdd(subtitle, flags: "select"))
+        case .setStreamingQuality(let quality):
+            return streamingQualityCall(quality)
         }
     }
 
@@ -342,7 +344,7 @@ public final class MPVEngine: PlaybackEngine {
         let item = request.item
         try policy.check(item.url)
         for subtitle in item.externalSubtitles { try policy.check(subtitle.url) }
-        var options: [String: MPVNode] = [:]
+        var options = streamOptions(for: item.url)
         if let start = item.startPosition { options["start"] = .string(String(format: "%.3f", start)) }
         if let title = item.title { options["force-media-title"] = .string(title) }
         return .map([

@@ -57,4 +57,6 @@ public enum PlayerMenu: String, Hashable, Sendable, CaseIterable {
     case queue
     /// How the picture fills the view (fit, fill, stretch) and the aspect ratio it is shown with.
     case picture
+    /// An adaptive stream's variants (Auto and each resolution), the one playing checked.
+    case quality
 }

@@ -67,6 +67,29 @@ public enum PlayerMenus {
         return gravities + aspects
     }
 
+    /// "Auto" and the variants of an adaptive stream, the quality asked checked. With libmpv,
+    /// Auto is the variant the engine chose when the stream opened (the highest bit rate): it
+    /// does not adapt to the bandwidth (``ReelCore/StreamingQuality``).
+    public static func qualityItems(state: PlayerFeature.State) -> [MenuItem] {
+        let quality = state.playback.streamingQuality
+        let current = state.playback.currentVariant
+        let auto = MenuItem(
+            title: current.map { "Auto (\($0.displayName))" } ?? "Auto", isChecked: quality == .auto,
+            action: .player(.streamingQualitySelected(.auto)))
+        return [auto]
+            + state.playback.variants.map { variant in
+                MenuItem(
+                    title: variant.displayName, isChecked: quality == .variant(variant),
+                    action: .player(.streamingQualitySelected(.variant(variant))))
+            }
+    }
+
+    /// The quality button's text: "Auto" or the fixed variant's name.
+    public static func qualityLabel(state: PlayerFeature.State) -> String {
+        if case .variant(let variant) = state.playback.streamingQuality { return variant.displayName }
+        return "Auto"
+    }
+
     /// The entries of `menu` for `state`.
     public static func items(for menu: PlayerMenu, state: PlayerFeature.State, speeds: [Double]) -> [MenuItem] {
         switch menu {
@@ -75,6 +98,7 @@ public enum PlayerMenus {
         case .subtitles: subtitleItems(state: state)
         case .queue: queueItems(state: state)
         case .picture: pictureItems(state: state)
+        case .quality: qualityItems(state: state)
         }
     }
 
@@ -88,6 +112,7 @@ public enum PlayerMenus {
             case .subtitles: "Subtitles"
             case .queue: "Playlist"
             case .picture: "Picture"
+            case .quality: "Quality"
             }
         return MenuWidget(title: title) { context in
             items(for: menu, state: context.state, speeds: context.services.configuration.speeds)

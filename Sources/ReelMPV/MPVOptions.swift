@@ -17,6 +17,7 @@ enum MPVOptions {
             ("load-auto-profiles", "no"), ("resume-playback", "no"), ("idle", "yes"),
             ("hwdec", configuration.hardwareDecoding == .autoSafe ? "auto-safe" : "no"),
             ("network-timeout", String(format: "%.1f", configuration.networkTimeout)),
+            ("rtsp-transport", configuration.rtspTransport.rawValue),
             ("volume-max", String(format: "%.0f", min(10, max(1, configuration.maximumVolume)) * 100)),
             ("demuxer-lavf-o", lavfOptions(extraProtocols: nil, patience: configuration.livePlaylistPatience)),
         ]

@@ -117,3 +117,14 @@ struct OutputOptions: ParsableArguments {
         }
     }
 }
+
+extension OutputOptions {
+    /// Turns libpipewire's own log off (`PIPEWIRE_DEBUG=0`) unless the user set it: libmpv lists
+    /// the audio outputs of every driver it was built with, PipeWire's too, and on a machine
+    /// without PipeWire's `client.conf` libpipewire prints two lines to standard error for each
+    /// engine. Called at the start of a playing command, before any engine (or thread reading the
+    /// environment) exists.
+    static func quietPipeWireLog() {
+        setenv("PIPEWIRE_DEBUG", "0", 0)
+    }
+}

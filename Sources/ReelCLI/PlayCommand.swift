@@ -59,6 +59,7 @@ struct PlayCommand: AsyncParsableCommand {
     }
 
     @MainActor func run() async throws {
+        OutputOptions.quietPipeWireLog()
         var items: [MediaItem] = []
         var startItem = 0
         for (index, argument) in media.enumerated() {

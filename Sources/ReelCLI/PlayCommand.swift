@@ -49,6 +49,8 @@ struct PlayCommand: AsyncParsableCommand {
 
     @OptionGroup var playback: PlaybackOptions
 
+    @OptionGroup(title: "Audio output and subtitles") var outputs: OutputOptions
+
     func validate() throws {
         guard !media.isEmpty else { throw ValidationError("Give at least one file or URL to play.") }
         guard media.indices.contains(startIndex) else {
@@ -57,6 +59,7 @@ struct PlayCommand: AsyncParsableCommand {
     }
 
     @MainActor func run() async throws {
+        OutputOptions.quietPipeWireLog()
         var items: [MediaItem] = []
         var startItem = 0
         for (index, argument) in media.enumerated() {
@@ -70,9 +73,12 @@ struct PlayCommand: AsyncParsableCommand {
         let startIndex = min(startItem, items.count - 1)
         items[startIndex].startPosition = start
         items[startIndex].externalSubtitles += subtitleFiles.map { ExternalSubtitle(url: $0.url) }
-        let queue = SessionQueue(
+        var queue = SessionQueue(
             items: items, startIndex: startIndex, shuffle: shuffle, repeatMode: loop.repeatMode,
             gravity: playback.gravity)
+        try await outputs.checkAudioDevice(configuration: playback.engineConfiguration)
+        (queue.audioDevice, queue.subtitleStyle, queue.secondarySubtitle) =
+            (outputs.audioDevice, outputs.subtitleStyle, outputs.secondarySubtitle)
         let exitCode = await WindowSession.play(queue, options: playback)
         if exitCode != 0 { throw ExitCode(exitCode) }
     }

@@ -128,6 +128,9 @@ extension EngineCommand {
         case .selectTrack: "selectTrack"
         case .addSubtitle: "addSubtitle"
         case .setStreamingQuality: "setStreamingQuality"
+        case .setAudioDevice: "setAudioDevice"
+        case .setSubtitleStyle: "setSubtitleStyle"
+        case .selectSecondarySubtitle: "selectSecondarySubtitle"
         }
     }
 }

@@ -236,6 +236,13 @@ public struct PlayerFeature: Reducer, Sendable {
         case audioTrackSelected(id: Int?)
         /// A subtitle track was chosen, or Off.
         case subtitleTrackSelected(id: Int?)
+        /// A second subtitle track was chosen, shown at the top of the picture, or none.
+        case secondarySubtitleSelected(id: Int?)
+        /// Subtitles get this style.
+        case subtitleStyleSet(SubtitleStyle)
+        /// An audio output was chosen by name (``ReelCore/AudioDevice/name``), or the system's
+        /// default (``ReelCore/AudioDevice/automaticName``).
+        case audioDeviceSelected(String)
         /// The volume slider moved (0…1).
         case volumeChanged(Double)
         /// The mute button was tapped.
@@ -428,6 +435,7 @@ public struct PlayerFeature: Reducer, Sendable {
             let wasEnded = state.playback.status == .ended
             let wasLive = state.playback.isLive
             PlaybackReducer.reduce(&state.playback, .received(event), at: now())
+            if case .property(.audioDevices) = event { return audioDevicesChanged(in: &state) }
             if case .itemEnded(let id, .endOfMedia) = event, id == current, let prepared = state.preparedNext {
                 adopt(prepared, in: &state)
                 return .none
@@ -451,6 +459,8 @@ public struct PlayerFeature: Reducer, Sendable {
             return .merge(refusal, entryEnded(.failed(error), in: &state))
         case .goLive, .streamingQualitySelected:
             return live(action, in: &state)
+        case .audioDeviceSelected, .subtitleStyleSet, .secondarySubtitleSelected:
+            return outputs(action, in: &state)
         case .load(let item, let autoplay):
             state.liveReloads = LiveReloads()
             return edit(.replace([item], startIndex: 0, autoplay: autoplay), in: &state)
@@ -576,7 +586,7 @@ public struct PlayerFeature: Reducer, Sendable {
     }
 
     /// Records a refusal: the error shows, and ``State/refusalCount`` moves.
-    private func refuse(_ error: PlayerError, in state: inout State) -> Effect<Action> {
+    func refuse(_ error: PlayerError, in state: inout State) -> Effect<Action> {
         state.commandError = error
         state.refusalCount += 1
         return .none

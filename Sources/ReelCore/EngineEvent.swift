@@ -56,6 +56,11 @@ public enum PropertyChange: Hashable, Sendable {
     case loop(LoopMode)
     /// The A-B loop.
     case abLoop(ABLoop)
+    /// The audio outputs the engine can play on, ``AudioDevice/automatic`` first; it changes
+    /// as devices come and go.
+    case audioDevices([AudioDevice])
+    /// The audio output driver that plays the sound (`"pulse"`); nil while none is open.
+    case audioOutputDriver(String?)
 }
 
 /// A typed event from a ``PlaybackEngine``.

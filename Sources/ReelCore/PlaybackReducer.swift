@@ -60,6 +60,7 @@ public enum PlaybackReducer {
             let volume = state.volume
             let muted = state.isMuted
             let loop = state.loop
+            let outputs = (state.audioDevices, state.audioDevice, state.audioOutputDriver, state.subtitleStyle)
             let intentPending = state.pendingPlayWhenReady
             let enginePaused = state.enginePaused
             state = PlaybackInfo()
@@ -67,6 +68,7 @@ public enum PlaybackReducer {
             state.volume = volume
             state.isMuted = muted
             state.loop = loop
+            (state.audioDevices, state.audioDevice, state.audioOutputDriver, state.subtitleStyle) = outputs
             state.enginePaused = enginePaused
             state.pendingPlayWhenReady = intentPending
             state.anchor = PositionAnchor(position: 0, time: now)
@@ -98,6 +100,12 @@ public enum PlaybackReducer {
         case .setAudioDelay(let seconds): state.audioDelay = seconds
         case .setSubtitleDelay(let seconds): state.subtitleDelay = seconds
         case .setPitchCorrection(let on): state.pitchCorrection = on
+        case .setAudioDevice(let name): state.audioDevice = name
+        case .setSubtitleStyle(let style): state.subtitleStyle = style
+        case .selectSecondarySubtitle(let id):
+            for index in state.tracks.indices where state.tracks[index].kind == .subtitle {
+                state.tracks[index].isSecondarySelected = state.tracks[index].id == id
+            }
         case .setStreamingQuality(let quality):
             state.streamingQuality = quality
             // A fixed variant's tracks play at once; the engine's own choice arrives with its track list.
@@ -295,6 +303,8 @@ public enum PlaybackReducer {
         case .muted(let muted): state.isMuted = muted
         case .loop(let loop): state.loop = loop
         case .abLoop(let loop): state.abLoop = loop
+        case .audioDevices(let devices): state.audioDevices = devices
+        case .audioOutputDriver(let driver): state.audioOutputDriver = driver
         }
     }
 

@@ -17,7 +17,6 @@
 #   FUZZ_SEED=1       the seed of the first mutated file (file i uses FUZZ_SEED + i)
 #   PREFIX=/usr/local where `make install` installs (and `make uninstall` removes)
 #   DESTDIR=DIR       a staging root prepended to PREFIX (packaging)
-#   DIST_SCRATCH=.build-dist  the scratch path of `make dist` (release, Swift runtime linked in)
 #   DEB_MAINTAINER="Name <address>"  the Maintainer field of `make deb`
 
 SHELL := /bin/bash
@@ -55,9 +54,6 @@ FUZZ_COUNT   ?= 500
 FUZZ_SEED    ?= 1
 PREFIX       ?= /usr/local
 DESTDIR      ?=
-# `make dist` links the Swift runtime statically; in the scratch path of debug and `make run`
-# builds, switching that flag back and forth would recompile every module each time.
-DIST_SCRATCH ?= .build-dist
 export DEB_MAINTAINER
 # `make sanitize`: the engine suites and the sound-server monitor (C callbacks), each sanitizer
 # in its own scratch path.
@@ -68,7 +64,7 @@ SCRATCH_DIR  := $(if $(SCRATCH),$(SCRATCH),.build)
 SPM          := $(if $(SCRATCH),--scratch-path $(SCRATCH))
 LOGS         := $(SCRATCH_DIR)/logs
 LINT_PATHS   := Sources Tests Examples Package.swift
-DIST_BIN     := $(DIST_SCRATCH)/release/reel
+DIST_BIN     := $(SCRATCH_DIR)/release/reel
 DEBUG_BIN    := $(SCRATCH_DIR)/debug/reel
 MANUAL       := $(SCRATCH_DIR)/plugins/GenerateManual/outputs/ReelCLI/reel.1
 
@@ -192,15 +188,8 @@ distclean: ## Remove the whole scratch path
 # debug build that `make`/`make test` keep: its text is the argument parser's, the same in
 # every configuration, and swift-argument-parser's plugin builds every product first.
 
-dist: deps ## Release build of reel with the Swift runtime linked in (--static-swift-stdlib), in $(DIST_SCRATCH)
-	@mkdir -p $(LOGS)
-	$(SWIFT) build --scratch-path $(DIST_SCRATCH) -c release --product reel --static-swift-stdlib 2>&1 \
-		| tee $(LOGS)/dist.log
-	@# glibc's link-time note on mktemp inside the toolchain's static Foundation is not Reel's.
-	@if grep 'warning:' $(LOGS)/dist.log | grep -v '/swift_static/.*mktemp' >&2; then \
-		echo "error: the build printed the warnings above; Reel builds with zero warnings" >&2; \
-		exit 1; \
-	fi
+dist: deps ## Release build of reel with the Swift runtime linked in (RELEASE_FLAGS), as `make run` builds it
+	$(call checked-build,dist,$(RELEASE_FLAGS) --product reel)
 
 manual: ## The manual page reel.1 from the argument parser (swift-argument-parser's generate-manual plugin)
 	$(SWIFT) package $(SPM) plugin generate-manual --configuration debug \
@@ -212,11 +201,11 @@ install: dist manual ## Install reel, its manual, completions, desktop entry and
 uninstall: ## Remove exactly the files `make install` installs from $(DESTDIR)$(PREFIX)
 	PREFIX=$(PREFIX) DESTDIR=$(DESTDIR) scripts/install.sh uninstall
 
-deb: dist manual ## The Debian package of the release reel, in $(DIST_SCRATCH)/deb
-	scripts/make-deb.sh --binary $(DIST_BIN) --manual $(MANUAL) --out $(DIST_SCRATCH)/deb
+deb: dist manual ## The Debian package of the release reel, in $(SCRATCH_DIR)/deb
+	scripts/make-deb.sh --binary $(DIST_BIN) --manual $(MANUAL) --out $(SCRATCH_DIR)/deb
 
 deb-check: dist manual ## `make deb`, then check it: lintian, Depends, installed in a throwaway root, run
-	deb=$$(scripts/make-deb.sh --binary $(DIST_BIN) --manual $(MANUAL) --out $(DIST_SCRATCH)/deb); \
+	deb=$$(scripts/make-deb.sh --binary $(DIST_BIN) --manual $(MANUAL) --out $(SCRATCH_DIR)/deb); \
 	scripts/deb-check.sh "$$deb"
 
 # Reuses the debug build of `make build-tests`, so `make test` builds no release.

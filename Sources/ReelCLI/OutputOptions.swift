@@ -24,13 +24,13 @@ struct OutputOptions: ParsableArguments {
         name: .customLong("sub-color"),
         help: ArgumentHelp("The subtitles' colour: #RRGGBB or #AARRGGBB.", valueName: "color"),
         transform: Self.parseColor)
-    var subtitleColor: SubtitleColor?
+    var subtitleColor: Color?
 
     @Option(
         name: .customLong("sub-back-color"),
         help: ArgumentHelp("A box behind the subtitles: #RRGGBB or #AARRGGBB.", valueName: "color"),
         transform: Self.parseColor)
-    var subtitleBackColor: SubtitleColor?
+    var subtitleBackColor: Color?
 
     @Option(
         name: .customLong("sub-pos"),
@@ -70,8 +70,8 @@ struct OutputOptions: ParsableArguments {
     }
 
     /// Parses `#RRGGBB` or `#AARRGGBB`.
-    static func parseColor(_ text: String) throws(ValidationError) -> SubtitleColor {
-        guard let color = SubtitleColor(hex: text) else {
+    static func parseColor(_ text: String) throws(ValidationError) -> Color {
+        guard let color = Color(hex: text) else {
             throw ValidationError("\"\(text)\" is not a colour: use #RRGGBB or #AARRGGBB (such as #FFFF00).")
         }
         return color

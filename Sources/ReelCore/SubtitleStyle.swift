@@ -1,49 +1,7 @@
 import Foundation
 
-/// A colour with transparency, for subtitles.
-public struct SubtitleColor: Hashable, Sendable, Codable {
-    /// Red, 0…1.
-    public var red: Double
-    /// Green, 0…1.
-    public var green: Double
-    /// Blue, 0…1.
-    public var blue: Double
-    /// Opacity, 0 (invisible) … 1 (opaque).
-    public var alpha: Double
-
-    /// Creates a colour from components in 0…1.
-    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
-        self.red = red
-        self.green = green
-        self.blue = blue
-        self.alpha = alpha
-    }
-
-    /// Opaque white.
-    public static let white = SubtitleColor(red: 1, green: 1, blue: 1)
-    /// Opaque black.
-    public static let black = SubtitleColor(red: 0, green: 0, blue: 0)
-    /// Opaque yellow.
-    public static let yellow = SubtitleColor(red: 1, green: 1, blue: 0)
-    /// Fully transparent: nothing is drawn.
-    public static let clear = SubtitleColor(red: 0, green: 0, blue: 0, alpha: 0)
-
-    /// Reads `#RRGGBB` or `#AARRGGBB` (mpv's order: the opacity first), the `#` optional.
-    public init?(hex text: String) {
-        let digits = text.hasPrefix("#") ? text.dropFirst() : Substring(text)
-        guard digits.count == 6 || digits.count == 8, let value = UInt32(digits, radix: 16),
-            digits.allSatisfy(\.isHexDigit)
-        else { return nil }
-        func byte(_ shift: UInt32) -> Double { Double((value >> shift) & 0xFF) / 255 }
-        self.init(red: byte(16), green: byte(8), blue: byte(0), alpha: digits.count == 8 ? byte(24) : 1)
-    }
-
-    /// `#AARRGGBB`, as mpv's colour options take it.
-    public var hex: String {
-        func byte(_ value: Double) -> String { String(format: "%02X", Int((min(1, max(0, value)) * 255).rounded())) }
-        return "#" + byte(alpha) + byte(red) + byte(green) + byte(blue)
-    }
-
+extension Color {
+    /// Whether every component is a finite number in 0…1.
     fileprivate var isValid: Bool { [red, green, blue, alpha].allSatisfy { $0.isFinite && (0...1).contains($0) } }
 }
 
@@ -63,13 +21,13 @@ public struct SubtitleStyle: Hashable, Sendable, Codable {
     /// The text's size (mpv's `sub-font-size`, default 55), 1…500.
     public var fontSize: Double
     /// The text's colour (`sub-color`).
-    public var color: SubtitleColor
+    public var color: Color
     /// The outline's colour (`sub-border-color`).
-    public var outlineColor: SubtitleColor
+    public var outlineColor: Color
     /// The outline's width (`sub-border-size`, default 3), 0…50.
     public var outlineSize: Double
-    /// The colour of a box behind the text (`sub-back-color`); ``SubtitleColor/clear`` draws none.
-    public var backgroundColor: SubtitleColor
+    /// The colour of a box behind the text (`sub-back-color`); ``Color/clear`` draws none.
+    public var backgroundColor: Color
     /// How far the shadow (or the box) reaches beyond the text (`sub-shadow-offset`), 0…50.
     public var shadowOffset: Double
     /// Where the subtitles' bottom edge is, in percent of the picture's height from its top
@@ -81,8 +39,8 @@ public struct SubtitleStyle: Hashable, Sendable, Codable {
 
     /// Creates a style; every argument defaults to mpv's own look.
     public init(
-        font: String? = nil, fontSize: Double = 55, color: SubtitleColor = .white,
-        outlineColor: SubtitleColor = .black, outlineSize: Double = 3, backgroundColor: SubtitleColor = .clear,
+        font: String? = nil, fontSize: Double = 55, color: Color = .white,
+        outlineColor: Color = .black, outlineSize: Double = 3, backgroundColor: Color = .clear,
         shadowOffset: Double = 0, position: Double = 100, overridesStyledSubtitles: Bool = false
     ) {
         self.font = font
@@ -103,7 +61,7 @@ public struct SubtitleStyle: Hashable, Sendable, Codable {
     public static let presetSizes: [(name: String, size: Double)] = [("Small", 40), ("Normal", 55), ("Large", 75)]
 
     /// The background a menu turns on: black at 75 % opacity.
-    public static let presetBackground = SubtitleColor(red: 0, green: 0, blue: 0, alpha: 0.75)
+    public static let presetBackground = Color(red: 0, green: 0, blue: 0, alpha: 0.75)
 
     /// Whether a box is drawn behind the text.
     public var hasBackground: Bool { backgroundColor.alpha > 0 }

@@ -126,6 +126,7 @@ extension EngineCommand {
         case .setABLoop: "setABLoop"
         case .selectTrack: "selectTrack"
         case .addSubtitle: "addSubtitle"
+        case .setBufferingPolicy: "setBufferingPolicy"
         }
     }
 }

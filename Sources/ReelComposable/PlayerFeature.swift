@@ -207,6 +207,12 @@ public struct PlayerFeature: Reducer, Sendable {
         case skip(by: TimeInterval, precision: SeekPrecision)
         /// Seek to a time.
         case seek(to: TimeInterval, precision: SeekPrecision = .exact)
+        /// Seek exactly to a frame, counted from 0 at the container's frame rate
+        /// (``ReelCore/PlaybackInfo/frameRate``): frame `n` shows at `n / rate` seconds. Refused
+        /// while the frame rate is unknown.
+        case seekToFrame(Int)
+        /// Changes how the engine buffers (``ReelCore/BufferingPolicy``).
+        case bufferingPolicySet(BufferingPolicy)
         /// A speed was chosen.
         case speedSelected(Double)
         /// Sets or clears the A-B loop.
@@ -503,6 +509,15 @@ public struct PlayerFeature: Reducer, Sendable {
             return command(.seek(.relative(seconds), precision: precision), in: &state)
         case .seek(let time, let precision):
             return command(.seek(.absolute(clamp(time, state)), precision: precision), in: &state)
+        case .seekToFrame(let frame):
+            do {
+                let time = try Self.time(ofFrame: frame, in: state.playback)
+                return command(.seek(.absolute(time), precision: .exact), in: &state)
+            } catch {
+                return refuse(error, in: &state)
+            }
+        case .bufferingPolicySet(let policy):
+            return command(.setBufferingPolicy(policy), in: &state)
         case .speedSelected(let speed):
             return command(.setSpeed(speed), in: &state)
         case .audioTrackSelected(let id):

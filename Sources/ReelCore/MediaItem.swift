@@ -56,6 +56,15 @@ public struct MediaItem: Hashable, Sendable {
     public var startPosition: TimeInterval?
     /// Subtitle files to add when the item loads.
     public var externalSubtitles: [ExternalSubtitle]
+    /// The part of the media to play, as a timeline of its own (``ClipRange``); nil plays it all.
+    /// ``startPosition`` then counts from the clip's start.
+    public var clip: ClipRange?
+    /// The audio languages to choose, most wanted first: ISO 639 codes such as `"ja"`, `"jpn"` or
+    /// `"en"` (mpv's `alang`). Empty leaves the choice to the media's default track.
+    public var preferredAudioLanguages: [String] = []
+    /// The subtitle languages to choose, most wanted first (mpv's `slang`). Empty leaves the
+    /// choice to the media's default track.
+    public var preferredSubtitleLanguages: [String] = []
 
     /// Creates an item.
     public init(
@@ -66,7 +75,8 @@ public struct MediaItem: Hashable, Sendable {
         artist: String? = nil,
         album: String? = nil,
         startPosition: TimeInterval? = nil,
-        externalSubtitles: [ExternalSubtitle] = []
+        externalSubtitles: [ExternalSubtitle] = [],
+        clip: ClipRange? = nil
     ) {
         self.url = url
         self.title = title
@@ -76,6 +86,7 @@ public struct MediaItem: Hashable, Sendable {
         self.album = album
         self.startPosition = startPosition
         self.externalSubtitles = externalSubtitles
+        self.clip = clip
     }
 }
 

@@ -54,6 +54,7 @@ public enum PlaybackReducer {
             let volume = state.volume
             let muted = state.isMuted
             let loop = state.loop
+            let buffering = state.bufferingPolicy
             let intentPending = state.pendingPlayWhenReady
             let enginePaused = state.enginePaused
             state = PlaybackInfo()
@@ -61,6 +62,7 @@ public enum PlaybackReducer {
             state.volume = volume
             state.isMuted = muted
             state.loop = loop
+            state.bufferingPolicy = buffering
             state.enginePaused = enginePaused
             state.pendingPlayWhenReady = intentPending
             state.anchor = PositionAnchor(position: 0, time: now)
@@ -92,6 +94,7 @@ public enum PlaybackReducer {
         case .setAudioDelay(let seconds): state.audioDelay = seconds
         case .setSubtitleDelay(let seconds): state.subtitleDelay = seconds
         case .setPitchCorrection(let on): state.pitchCorrection = on
+        case .setBufferingPolicy(let policy): state.bufferingPolicy = policy
         case .stepFrame:
             // Stepping pauses; the new position arrives with the frame.
             setIntent(false, reason: reason, in: &state)

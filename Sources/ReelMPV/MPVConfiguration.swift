@@ -50,8 +50,16 @@ public struct MPVConfiguration: Sendable {
     public var audio: AudioOutput = .system
     /// Which addresses may be opened. Default: ``URLPolicy/standard``.
     public var urlPolicy: URLPolicy = .standard
-    /// Seconds without network data before a stream fails with a network error.
-    public var networkTimeout: TimeInterval = 20
+    /// How the engine buffers: the wait before playing, the read-ahead, the cache's limits, the
+    /// network timeout and HTTP reconnection. Default ``ReelCore/BufferingPolicy/standard``; a
+    /// player changes it at run time with `Player.setBufferingPolicy(_:)`.
+    public var buffering = BufferingPolicy.standard
+    /// Seconds without network data before a stream fails with a network error: the
+    /// ``buffering`` policy's ``ReelCore/BufferingPolicy/networkTimeout``.
+    public var networkTimeout: TimeInterval {
+        get { buffering.networkTimeout }
+        set { buffering.networkTimeout = newValue }
+    }
     /// Whether video may be decoded by the GPU. Default ``HardwareDecoding/off``.
     public var hardwareDecoding = HardwareDecoding.off
     /// The loudest volume the engine takes (``ReelCore/EngineCommand/setVolume(_:)``), 1…10:

@@ -58,6 +58,8 @@ struct PlaybackOptions: ParsableArguments {
     @Option(help: ArgumentHelp("How the picture fills the window: fit, fill or stretch.", valueName: "gravity"))
     var gravity: VideoGravity = .fit
 
+    @OptionGroup var settings: PlayerSettingsOptions
+
     @Option(
         help: ArgumentHelp(
             "Seconds an item may take to become ready before it fails with a timeout (default: 15 for files, 45 for addresses).",
@@ -84,6 +86,9 @@ struct PlaybackOptions: ParsableArguments {
         var configuration: MPVConfiguration = noAudio ? .headless : .standard
         configuration.video = systemPlayer ? .ownWindow : .none
         configuration.hardwareDecoding = hwdec.setting
+        configuration.buffering = settings.buffering
+        configuration.urlPolicy = settings.urlPolicy
+        if systemPlayer, settings.fullscreen { configuration.options["fullscreen"] = "yes" }
         return configuration
     }
 

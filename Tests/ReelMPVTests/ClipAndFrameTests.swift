@@ -62,6 +62,21 @@ struct ClipAndFrameTests {
         #expect(clipped != file1)
     }
 
+    @Test func aClipOfAnHTTPStreamPlaysAndAForbiddenClippedAddressIsRefused() async throws {
+        let url = try await MediaFixtures.url(for: .tenSecondClip)
+        let server = LoopbackHTTPServer(routes: ["/clip.mp4": .file(url)])
+        try server.start()
+        defer { server.stop() }
+        let player = Player(engine: try MPVEngine(configuration: .headless))
+        try player.load(MediaItem(url: server.url("/clip.mp4"), clip: ClipRange(start: 8)))
+        try await player.until(state: .paused(reason: .endOfMedia), timeout: .seconds(30))
+        #expect(abs((player.duration ?? 0) - 2) < 0.05)
+        // The clip's address passes the policy like any other.
+        let forbidden = MediaItem(url: URL(string: "lavfi://testsrc")!, clip: ClipRange(start: 1, end: 2))
+        #expect(throws: PlayerError(.refusedScheme("lavfi"))) { try player.load(forbidden) }
+        await player.shutdown()
+    }
+
     @Test func aLoopingClipGoesBackToItsStartAndAStartCountsFromIt() async throws {
         let url = try await MediaFixtures.url(for: .tenSecondClip)
         let player = Player(engine: try MPVEngine(configuration: .headless))

@@ -251,8 +251,9 @@ public struct PlayerFeature: Reducer, Sendable {
         case command(EngineCommand, reason: IntentReason)
         /// Show the video this way. Refused (``State/commandError``) when nothing shows the
         /// video, for ``Presentation/none`` (close the window instead), and for picture in
-        /// picture when the window cannot show it.
-        case presentationRequested(Presentation)
+        /// picture when the window cannot show it. With `autoplay` (MPlayerKit's
+        /// `.fullscreen(autoplay:)`) an accepted presentation also plays.
+        case presentationRequested(Presentation, autoplay: Bool = false)
         /// The window reports how it shows the video now (it attached, the window manager or the
         /// user changed it, it closed).
         case presentationChanged(Presentation, pictureInPicturePossible: Bool)
@@ -536,8 +537,11 @@ public struct PlayerFeature: Reducer, Sendable {
             return command(.addSubtitle(subtitle), in: &state)
         case .command(let command, let reason):
             return self.command(command, reason: reason, in: &state)
-        case .presentationRequested(let presentation):
-            return present(presentation, in: &state)
+        case .presentationRequested(let presentation, let autoplay):
+            let refusals = state.refusalCount
+            let shown = present(presentation, in: &state)
+            guard autoplay, state.refusalCount == refusals else { return shown }
+            return .merge(shown, handle(.play(reason: .user), in: &state))
         case .presentationChanged(let presentation, let possible):
             state.presentation = presentation
             state.isPictureInPicturePossible = possible

@@ -81,6 +81,26 @@ struct LoadingFeatureTests {
         await store.finish()
     }
 
+    @Test func aPresentationWithAutoplayPlaysOnlyWhenItIsAccepted() async {
+        await harness.loadAndPlay(duration: 100)
+        await harness.pauseToFinish()
+        let t = harness.now.now
+        // Nothing shows the video: refused, and nothing plays.
+        await store.send(.presentationRequested(.fullscreen, autoplay: true)) {
+            $0.commandError = PlayerError(.invalidArgument, message: "Nothing shows this player's video.")
+            $0.refusalCount = 1
+        }
+        store.expectCommands()
+        await store.send(.presentationChanged(.inline, pictureInPicturePossible: false)) { $0.presentation = .inline }
+        await store.send(.presentationRequested(.fullscreen, autoplay: true)) {
+            $0.commandError = nil
+            $0.presentation = .fullscreen
+            $0.playback.apply(.sent(.play, reason: .user), at: t)
+        }
+        store.expectCommands(.play)
+        await harness.pauseToFinish()
+    }
+
     @Test func aClipThatEndsBeforeItStartsIsRefusedBeforeItLoads() async {
         let item = MediaItem(url: URL(fileURLWithPath: "/media/clip.mp4"), clip: ClipRange(start: 5, end: 5))
         let request = LoadRequest(item: item, id: ItemID(rawValue: 1))

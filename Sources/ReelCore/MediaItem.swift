@@ -52,6 +52,8 @@ public struct MediaItem: Hashable, Sendable {
     public var artist: String?
     /// The album, series or collection the item belongs to (MPRIS's `xesam:album`).
     public var album: String?
+    /// A description of the item, a sentence or a paragraph (MPRIS's `xesam:comment`).
+    public var summary: String?
     /// Where playback starts, in seconds. Nil starts at the beginning.
     public var startPosition: TimeInterval?
     /// Subtitle files to add when the item loads.
@@ -74,6 +76,7 @@ public struct MediaItem: Hashable, Sendable {
         artworkURL: URL? = nil,
         artist: String? = nil,
         album: String? = nil,
+        summary: String? = nil,
         startPosition: TimeInterval? = nil,
         externalSubtitles: [ExternalSubtitle] = [],
         clip: ClipRange? = nil
@@ -84,6 +87,7 @@ public struct MediaItem: Hashable, Sendable {
         self.artworkURL = artworkURL
         self.artist = artist
         self.album = album
+        self.summary = summary
         self.startPosition = startPosition
         self.externalSubtitles = externalSubtitles
         self.clip = clip

@@ -218,6 +218,10 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // Layer 3: the benchmark's Reel side, a headless app with only the player's modules, so
+        // that its memory and start-up are what such an app's would be.
+        .executableTarget(
+            name: "ReelBenchPlayer", dependencies: ["ReelCore", "ReelMPV", "ReelPlayer"], swiftSettings: strictSettings),
         // Layer 2: example features composing PlayerFeature, compiled and tested in CI.
         .target(
             name: "ReelExamples",

@@ -34,6 +34,8 @@ packages=(
     libpulse-dev      # libpulse: ReelPulse watches the sound server's outputs (CPulse)
     pulseaudio        # private sound servers with null outputs for the audio-output tests
     pulseaudio-utils  # pactl: the tests add, move and remove outputs with it
+    librtsp-server-perl # Perl's RTSP::Server: the RTSP test's relay (no service, unlike
+                      #   rtsp-server-perl), fed by ffmpeg
 )
 
 log() { printf 'install-deps: %s\n' "$*" >&2; }

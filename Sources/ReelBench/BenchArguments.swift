@@ -3,9 +3,6 @@
 enum BenchMode: Equatable {
     /// Measure Reel against the mpv command-line player.
     case benchmark(BenchSettings)
-    /// The hidden child mode the benchmark re-executes: play `path` with Reel and exit at its
-    /// end; with `firstFrameOnly`, play only the first frame.
-    case childPlay(path: String, firstFrameOnly: Bool)
     /// Print the usage.
     case help
 
@@ -15,7 +12,7 @@ enum BenchMode: Equatable {
                          [--next-only] [--feed-only] [--probe-only] [--probe-runs N]
 
         Plays a generated 1920x1080 30 fps H.264/AAC clip headless, with Reel (MPVEngine and Player
-        in a child process) and with the mpv command-line player, interleaved, and prints the median,
+        in ReelBenchPlayer, a headless app beside this executable) and with the mpv command-line player, interleaved, and prints the median,
         minimum and maximum of CPU time, peak memory and time to first frame for each.
 
         OPTIONS:
@@ -52,8 +49,6 @@ enum BenchMode: Equatable {
     /// Parses the arguments after the executable's name.
     static func parse(_ arguments: [String]) throws(BenchUsageError) -> BenchMode {
         var settings = BenchSettings()
-        var child: String?
-        var firstFrameOnly = false
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             switch argument {
@@ -72,14 +67,9 @@ enum BenchMode: Equatable {
             case "--reducer-runs": settings.reducerRuns = try count(remaining.popFirst(), for: argument)
             case "--runs": settings.runs = try count(remaining.popFirst(), for: argument)
             case "--ttff-runs": settings.firstFrameRuns = try count(remaining.popFirst(), for: argument)
-            case "--child-play":
-                guard let path = remaining.popFirst() else { throw BenchUsageError("--child-play needs a file.") }
-                child = path
-            case "--first-frame": firstFrameOnly = true
             default: throw BenchUsageError("Unknown argument \"\(argument)\".")
             }
         }
-        if let child { return .childPlay(path: child, firstFrameOnly: firstFrameOnly) }
         return .benchmark(settings)
     }
 

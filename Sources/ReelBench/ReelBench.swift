@@ -21,8 +21,6 @@ enum ReelBench {
         switch mode {
         case .help:
             print(BenchMode.usage)
-        case .childPlay(let path, let firstFrameOnly):
-            exit(await ChildPlayback.run(path: path, firstFrameOnly: firstFrameOnly))
         case .benchmark(let settings):
             var overview = Overview()
             if settings.windowOnly {
@@ -63,7 +61,13 @@ enum ReelBench {
             do {
                 guard let mpv = ChildProcess.locate("mpv") else { throw BenchError.missingTool("mpv") }
                 guard let executable = Bundle.main.executablePath else { throw BenchError.noExecutablePath }
-                let report = try await Benchmark(settings: settings, executable: executable, mpv: mpv).run()
+                let player = URL(fileURLWithPath: executable).deletingLastPathComponent()
+                    .appendingPathComponent("ReelBenchPlayer").path
+                guard FileManager.default.isExecutableFile(atPath: player) else {
+                    throw BenchError.missingTool("ReelBenchPlayer (build its product beside ReelBench)")
+                }
+                let report = try await Benchmark(settings: settings, executable: executable, player: player, mpv: mpv)
+                    .run()
                 print("")
                 print(report.text())
                 print(report.markdown(), terminator: "")

@@ -58,6 +58,8 @@ struct PlayCommand: AsyncParsableCommand {
 
     @OptionGroup var playback: PlaybackOptions
 
+    @OptionGroup(title: "Audio output and subtitles") var outputs: OutputOptions
+
     func validate() throws {
         guard !media.isEmpty else { throw ValidationError("Give at least one file or URL to play.") }
         guard media.indices.contains(startIndex) else {
@@ -69,11 +71,12 @@ struct PlayCommand: AsyncParsableCommand {
     }
 
     @MainActor func run() async throws {
+        OutputOptions.quietPipeWireLog()
         var items: [MediaItem] = []
         var startItem = 0
         for (index, argument) in media.enumerated() {
             if index == startIndex { startItem = items.count }
-            items += Self.expand(argument.url, policy: playback.settings.urlPolicy)
+            items += Self.expand(argument.url, policy: playback.urlPolicy)
         }
         guard !items.isEmpty else {
             Console.error("reel: nothing to play: every playlist was empty or unreadable.\n")
@@ -88,9 +91,12 @@ struct PlayCommand: AsyncParsableCommand {
         }
         items = playback.settings.apply(to: items)
         items[startIndex].externalSubtitles += subtitleFiles.map { ExternalSubtitle(url: $0.url) }
-        let queue = SessionQueue(
+        var queue = SessionQueue(
             items: items, startIndex: startIndex, shuffle: shuffle, repeatMode: loop.repeatMode,
             gravity: playback.gravity)
+        try await outputs.checkAudioDevice(configuration: playback.engineConfiguration)
+        (queue.audioDevice, queue.subtitleStyle, queue.secondarySubtitle) =
+            (outputs.audioDevice, outputs.subtitleStyle, outputs.secondarySubtitle)
         let exitCode = await WindowSession.play(queue, options: playback)
         if exitCode != 0 { throw ExitCode(exitCode) }
     }

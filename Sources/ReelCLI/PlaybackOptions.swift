@@ -66,6 +66,14 @@ struct PlaybackOptions: ParsableArguments {
             valueName: "seconds"))
     var openTimeout: Double?
 
+    @Option(
+        name: .customLong("allow-scheme"),
+        help: ArgumentHelp(
+            "Also play addresses with this scheme: rtsp, rtsps, rtmp, rtmps or srt for live sources (may repeat).",
+            valueName: "scheme"),
+        transform: SchemeArgument.init(parsing:))
+    var allowedSchemes: [SchemeArgument] = []
+
     func validate() throws {
         if let openTimeout, !(openTimeout.isFinite && openTimeout > 0) {
             throw ValidationError("--open-timeout must be a positive number of seconds.")
@@ -86,8 +94,8 @@ struct PlaybackOptions: ParsableArguments {
         var configuration: MPVConfiguration = noAudio ? .headless : .standard
         configuration.video = systemPlayer ? .ownWindow : .none
         configuration.hardwareDecoding = hwdec.setting
+        configuration.urlPolicy = urlPolicy
         configuration.buffering = settings.buffering
-        configuration.urlPolicy = settings.urlPolicy
         if systemPlayer, settings.fullscreen { configuration.options["fullscreen"] = "yes" }
         return configuration
     }

@@ -5,7 +5,7 @@ import ReelMPV
 import ReelPlayer
 
 /// The player's settings a playing subcommand starts with, named as mpv names them: speed,
-/// volume, mute, fullscreen, track languages, extra URL schemes and buffering.
+/// volume, mute, fullscreen, track languages and buffering.
 struct PlayerSettingsOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Playback speed, 0.01 to 100 (1 is normal).", valueName: "rate"))
     var speed: Double?
@@ -30,13 +30,6 @@ struct PlayerSettingsOptions: ParsableArguments {
         help: ArgumentHelp("Subtitle languages to choose, most wanted first (en,de).", valueName: "codes"),
         transform: LanguageList.parse)
     var subtitleLanguages: [String] = []
-
-    @Option(
-        name: .customLong("allow-scheme"),
-        help: ArgumentHelp(
-            "Also allow addresses with this scheme (rtsp, …) besides file, http and https (may repeat).",
-            valueName: "scheme"))
-    var allowedSchemes: [String] = []
 
     @Option(
         name: .customLong("cache-secs"),
@@ -80,16 +73,6 @@ struct PlayerSettingsOptions: ParsableArguments {
         if waitsBeforeStarting, neverWaits {
             throw ValidationError("--cache-pause-initial and --no-cache-pause contradict each other.")
         }
-        for scheme in allowedSchemes {
-            let lowered = scheme.lowercased()
-            guard let first = lowered.first, first.isLetter,
-                lowered.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
-            else { throw ValidationError("--allow-scheme: \"\(scheme)\" is not a URL scheme such as rtsp.") }
-            guard !URLPolicy.forbiddenSchemes.contains(lowered) else {
-                throw ValidationError(
-                    "--allow-scheme: \"\(lowered)\" is never allowed: it could run code or read local data.")
-            }
-        }
     }
 
     /// The buffering policy these flags ask for (libmpv's defaults for what they leave out).
@@ -102,11 +85,6 @@ struct PlayerSettingsOptions: ParsableArguments {
         if let networkTimeout { policy.networkTimeout = networkTimeout }
         policy.reconnectsHTTP = reconnect
         return policy
-    }
-
-    /// The engine's address policy: the standard one and the schemes allowed with `--allow-scheme`.
-    var urlPolicy: URLPolicy {
-        allowedSchemes.reduce(URLPolicy.standard) { $0.allowing($1) }
     }
 
     /// `items` with the track languages asked for.

@@ -84,6 +84,7 @@ extension PlayerError.Code {
         case .invalidArgument: "invalidArgument"
         case .commandFailed: "commandFailed"
         case .timedOut: "timedOut"
+        case .liveStreamStopped: "liveStreamStopped"
         case .unknown: "unknown"
         }
     }
@@ -127,6 +128,10 @@ extension EngineCommand {
         case .selectTrack: "selectTrack"
         case .addSubtitle: "addSubtitle"
         case .setBufferingPolicy: "setBufferingPolicy"
+        case .setStreamingQuality: "setStreamingQuality"
+        case .setAudioDevice: "setAudioDevice"
+        case .setSubtitleStyle: "setSubtitleStyle"
+        case .selectSecondarySubtitle: "selectSecondarySubtitle"
         }
     }
 }

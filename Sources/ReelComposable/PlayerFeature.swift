@@ -98,6 +98,8 @@ public struct PlayerFeature: Reducer, Sendable {
         /// The entry the engine was asked to open next (``ReelCore/EngineCommand/prepareNext(_:)``),
         /// so that it follows the current one without a gap; nil when none is queued.
         public var preparedNext: PreparedNext?
+        /// The reloads of a live stream that ran dry (``LiveReload``).
+        public var liveReloads = LiveReloads()
 
         /// Creates the state of an empty player with controls shown.
         public init() {}
@@ -132,7 +134,7 @@ public struct PlayerFeature: Reducer, Sendable {
         private var showsHours: Bool { (playback.duration ?? seekBarPosition) >= 3600 }
 
         /// Whether the item has no known end (live).
-        public var isLive: Bool { playback.status == .ready && playback.duration == nil }
+        public var isLive: Bool { playback.isLive || (playback.status == .ready && playback.duration == nil) }
 
         /// The current time: `m:ss` or `h:mm:ss`.
         public var currentLabel: String { TimeLabel.format(seekBarPosition, withHours: showsHours) }
@@ -149,10 +151,10 @@ public struct PlayerFeature: Reducer, Sendable {
             return TimeLabel.format(duration, withHours: showsHours)
         }
 
-        /// How far along the seek bar the knob is, 0…1; nil without a duration.
+        /// How far along the seek bar the knob is, 0…1; nil without a duration (or a live window).
         public var progress: Double? {
-            guard let duration = playback.duration, duration > 0 else { return nil }
-            return min(1, max(0, seekBarPosition / duration))
+            guard let range = seekRange, range.end > range.start else { return nil }
+            return min(1, max(0, (seekBarPosition - range.start) / (range.end - range.start)))
         }
 
         /// How far along the seek bar the buffered part reaches, 0…1; nil when unknown.
@@ -184,6 +186,10 @@ public struct PlayerFeature: Reducer, Sendable {
         case commandRefused(EngineCommand, PlayerError)
         /// Open an item.
         case load(MediaItem, autoplay: Bool = true)
+        /// Jump to a live stream's live edge and play (``ReelCore/PlaybackInfo/liveEdge``).
+        case goLive
+        /// Play the engine's choice of an adaptive stream's variants, or one variant fixed.
+        case streamingQualitySelected(StreamingQuality)
         /// The play/pause/replay button was tapped: ``togglePlayPause(reason:)`` for the user.
         case playPauseTapped
         /// Pause when the player wants to play; play otherwise (from the start when the item
@@ -236,6 +242,13 @@ public struct PlayerFeature: Reducer, Sendable {
         case audioTrackSelected(id: Int?)
         /// A subtitle track was chosen, or Off.
         case subtitleTrackSelected(id: Int?)
+        /// A second subtitle track was chosen, shown at the top of the picture, or none.
+        case secondarySubtitleSelected(id: Int?)
+        /// Subtitles get this style.
+        case subtitleStyleSet(SubtitleStyle)
+        /// An audio output was chosen by name (``ReelCore/AudioDevice/name``), or the system's
+        /// default (``ReelCore/AudioDevice/automaticName``).
+        case audioDeviceSelected(String)
         /// The volume slider moved (0…1).
         case volumeChanged(Double)
         /// The mute button was tapped.
@@ -381,14 +394,18 @@ public struct PlayerFeature: Reducer, Sendable {
     public let readinessDeadline: ReadinessDeadline
     /// The seed of a shuffle asked without one.
     public let makeShuffleSeed: @Sendable () -> UInt64
+    /// How a live stream that ran dry is reloaded.
+    public let liveReload: LiveReload
 
     /// Creates the feature with its dependencies (real ones by default).
     public init(
         engine: (any PlaybackEngine)? = nil, clock: any Clock<Duration> = ContinuousClock(),
         now: @escaping @Sendable () -> HostTime = { .now }, makeItemID: @escaping @Sendable () -> ItemID = { .next() },
         tickInterval: Duration = .milliseconds(250), readinessDeadline: ReadinessDeadline = .standard,
-        makeShuffleSeed: @escaping @Sendable () -> UInt64 = { .random(in: .min ... .max) }
+        makeShuffleSeed: @escaping @Sendable () -> UInt64 = { .random(in: .min ... .max) },
+        liveReload: LiveReload = .standard
     ) {
+        self.liveReload = liveReload
         self.engine = engine
         self.clock = clock
         self.now = now
@@ -412,6 +429,7 @@ public struct PlayerFeature: Reducer, Sendable {
         if state.scrub == nil, action == .tick || state.playback.anchor != anchor {
             state.elapsedTime = state.playback.position(at: now())
         }
+        noteLiveRecovery(in: &state)
         return .merge(effect, prepareNext(in: &state), timers(in: state, wasPlaying: wasPlaying))
     }
 
@@ -422,7 +440,9 @@ public struct PlayerFeature: Reducer, Sendable {
         case .engine(let event):
             let current = state.playback.itemID
             let wasEnded = state.playback.status == .ended
+            let wasLive = state.playback.isLive
             PlaybackReducer.reduce(&state.playback, .received(event), at: now())
+            if case .property(.audioDevices) = event { return audioDevicesChanged(in: &state) }
             if case .itemEnded(let id, .endOfMedia) = event, id == current, let prepared = state.preparedNext {
                 adopt(prepared, in: &state)
                 return .none
@@ -434,6 +454,8 @@ public struct PlayerFeature: Reducer, Sendable {
             default:
                 // The end of the media (libmpv keeps the item open at its end: `eof-reached`).
                 guard !wasEnded, state.playback.status == .ended else { return .none }
+                // A live stream has no end: it ran dry (or lost its source), and is reloaded.
+                if wasLive { return liveStreamEnded(in: &state) }
                 return entryEnded(.endOfMedia, in: &state)
             }
         case .commandRefused(let command, let error):
@@ -442,7 +464,12 @@ public struct PlayerFeature: Reducer, Sendable {
             // A queued item the engine refuses to open (its scheme) is skipped like a failure.
             guard case .load = command, state.queue.count > 1 else { return refusal }
             return .merge(refusal, entryEnded(.failed(error), in: &state))
+        case .goLive, .streamingQualitySelected:
+            return live(action, in: &state)
+        case .audioDeviceSelected, .subtitleStyleSet, .secondarySubtitleSelected:
+            return outputs(action, in: &state)
         case .load(let item, let autoplay):
+            state.liveReloads = LiveReloads()
             return edit(.replace([item], startIndex: 0, autoplay: autoplay), in: &state)
         case .queue(let action):
             return edit(action, in: &state)
@@ -578,7 +605,7 @@ public struct PlayerFeature: Reducer, Sendable {
     }
 
     /// Records a refusal: the error shows, and ``State/refusalCount`` moves.
-    private func refuse(_ error: PlayerError, in state: inout State) -> Effect<Action> {
+    func refuse(_ error: PlayerError, in state: inout State) -> Effect<Action> {
         state.commandError = error
         state.refusalCount += 1
         return .none
@@ -644,7 +671,7 @@ public struct PlayerFeature: Reducer, Sendable {
     }
 
     /// Records `command` in the playback state and returns it as an engine effect.
-    private func command(_ command: EngineCommand, reason: IntentReason = .user, in state: inout State) -> Effect<
+    func command(_ command: EngineCommand, reason: IntentReason = .user, in state: inout State) -> Effect<
         Action
     > {
         // What no engine accepts is refused here, before it is recorded: the state never shows
@@ -739,7 +766,7 @@ public struct PlayerFeature: Reducer, Sendable {
     }
 
     /// Opens `entry` (where it was left, with the tracks chosen for it) and makes it current.
-    private func open(_ entry: PlayQueue.Entry, autoplay: Bool, in state: inout State) -> Effect<Action> {
+    func open(_ entry: PlayQueue.Entry, autoplay: Bool, in state: inout State) -> Effect<Action> {
         state.queue.makeCurrent(entry.id)
         // A load empties what the engine had queued.
         state.preparedNext = nil
@@ -770,7 +797,10 @@ public struct PlayerFeature: Reducer, Sendable {
     /// is ready, and again whenever the queue changes what follows.
     private func prepareNext(in state: inout State) -> Effect<Action> {
         var wanted: PlayQueue.Entry?
-        if state.playback.status == .ready, state.repeatMode != .one, let current = state.queue.currentID {
+        // A live stream never reaches an end the next item could follow: it is reloaded instead.
+        if state.playback.status == .ready, !state.playback.isLive, state.repeatMode != .one,
+            let current = state.queue.currentID
+        {
             wanted = state.queue.entry(after: current, wrapping: state.queue.repeatsAll)
         }
         guard wanted?.id != state.preparedNext?.entry else { return .none }
@@ -821,7 +851,7 @@ public struct PlayerFeature: Reducer, Sendable {
     /// The current entry ended: at its end the next one opens (the item ended with
     /// ``ReelCore/PauseReason/endOfMedia``, then the next one is loading); a failed entry is
     /// skipped, until every entry has failed in a row.
-    private func entryEnded(_ reason: EndReason, in state: inout State) -> Effect<Action> {
+    func entryEnded(_ reason: EndReason, in state: inout State) -> Effect<Action> {
         guard let current = state.queue.currentID else { return .none }
         switch reason {
         case .stopped:
@@ -862,6 +892,9 @@ public struct PlayerFeature: Reducer, Sendable {
     }
 
     private func clamp(_ time: TimeInterval, _ state: State) -> TimeInterval {
+        if let window = state.playback.liveWindow {
+            return min(window.end, max(window.start, time.isFinite ? time : window.end))
+        }
         let lower = max(0, time.isFinite ? time : 0)
         return state.playback.duration.map { min(lower, $0) } ?? lower
     }

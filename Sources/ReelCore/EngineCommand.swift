@@ -94,6 +94,15 @@ public enum EngineCommand: Hashable, Sendable {
     /// Changes how the engine buffers (what its engine allows to change while it runs; the
     /// rest applies from the next item opened).
     case setBufferingPolicy(BufferingPolicy)
+    /// Plays the engine's choice of an adaptive stream's variants, or one variant fixed.
+    case setStreamingQuality(StreamingQuality)
+    /// Plays the sound on the output named so (``AudioDevice/name``), or on the system's
+    /// default with ``AudioDevice/automaticName``.
+    case setAudioDevice(String)
+    /// Styles the subtitles.
+    case setSubtitleStyle(SubtitleStyle)
+    /// Shows a second subtitle track at the top of the picture, or none with `nil`.
+    case selectSecondarySubtitle(id: Int?)
 }
 
 extension EngineCommand {
@@ -141,8 +150,18 @@ extension EngineCommand {
             for point in [loop.a, loop.b] where point.map({ !$0.isFinite || $0 < 0 }) == true {
                 throw PlayerError(.invalidArgument, message: "Loop points must be finite and not negative.")
             }
-        case .selectTrack(_, let id):
+        case .setAudioDevice(let name):
+            if name.isEmpty || name.contains(where: \.isNewline) {
+                throw PlayerError(.invalidArgument, message: "An audio output needs a name.")
+            }
+        case .setSubtitleStyle(let style):
+            try style.check()
+        case .selectTrack(_, let id), .selectSecondarySubtitle(let id):
             if let id, id < 1 { throw PlayerError(.invalidArgument, message: "Track identifiers start at 1.") }
+        case .setStreamingQuality(.variant(let variant)):
+            if variant.id < 1 || variant.audioTrackID.map({ $0 < 1 }) == true {
+                throw PlayerError(.invalidArgument, message: "Track identifiers start at 1.")
+            }
         default:
             break
         }

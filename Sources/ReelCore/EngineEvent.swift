@@ -29,6 +29,9 @@ public enum PropertyChange: Hashable, Sendable {
     case bufferedRanges([TimeRange])
     /// Whether the item can be seeked.
     case seekable(Bool?)
+    /// Whether the item is a live stream: its end is not known and moves as it plays (an HLS
+    /// playlist without an end, RTSP, RTMP, SRT). Reported once the item is open.
+    case live(Bool)
     /// All tracks of the current item.
     case tracks([Track])
     /// The decoded picture's geometry; nil without video.
@@ -53,6 +56,11 @@ public enum PropertyChange: Hashable, Sendable {
     case loop(LoopMode)
     /// The A-B loop.
     case abLoop(ABLoop)
+    /// The audio outputs the engine can play on, ``AudioDevice/automatic`` first; it changes
+    /// as devices come and go.
+    case audioDevices([AudioDevice])
+    /// The audio output driver that plays the sound (`"pulse"`); nil while none is open.
+    case audioOutputDriver(String?)
 }
 
 /// A typed event from a ``PlaybackEngine``.

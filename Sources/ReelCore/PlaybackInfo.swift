@@ -32,6 +32,11 @@ public struct PlaybackInfo: Hashable, Sendable {
     public var bufferedRanges: [TimeRange] = []
     /// Whether the item can be seeked; nil when unknown.
     public var isSeekable: Bool?
+    /// Whether the item is a live stream (its ``duration`` is then nil; see ``liveWindow``).
+    public var isLive = false
+    /// Which variant of an adaptive stream plays (as last asked; ``StreamingQuality/auto`` for a
+    /// new item). ``variants`` lists them.
+    public var streamingQuality = StreamingQuality.auto
     /// How many times playback stalled for the network since the item was loaded.
     public var stallCount = 0
     /// Picture geometry; nil without video or before the first frame.
@@ -71,6 +76,16 @@ public struct PlaybackInfo: Hashable, Sendable {
     /// How the engine buffers, as last asked with ``EngineCommand/setBufferingPolicy(_:)``; nil
     /// while the engine's own configuration holds. Kept across items and stops.
     public var bufferingPolicy: BufferingPolicy?
+    /// The audio outputs the engine can play on (``AudioDevice/automatic`` first); empty until
+    /// the engine lists them, and with engines that play no sound.
+    public var audioDevices: [AudioDevice] = []
+    /// The name of the chosen audio output (as last asked, or the fallback to the default when it
+    /// went away; ``currentAudioDevice`` is its entry).
+    public var audioDevice = AudioDevice.automaticName
+    /// The audio output driver playing the sound (`"pulse"`); nil while none is open.
+    public var audioOutputDriver: String?
+    /// How subtitles look (as last asked).
+    public var subtitleStyle = SubtitleStyle.standard
 
     // Engine levels kept to derive the axes.
     var isSeeking = false
@@ -137,8 +152,11 @@ public struct PlaybackInfo: Hashable, Sendable {
         return rate
     }
 
-    /// The selected track of a kind, if any.
+    /// The selected track of a kind, if any (for subtitles, the main one).
     public func selectedTrack(_ kind: TrackKind) -> Track? { tracks.first { $0.kind == kind && $0.isSelected } }
+
+    /// The subtitle track shown second, at the top of the picture; nil when none is.
+    public var secondarySubtitleTrack: Track? { tracks.first { $0.kind == .subtitle && $0.isSecondarySelected } }
 
     /// The end of the buffered range that holds the position, if any.
     public func bufferedPosition(at now: HostTime = .now) -> TimeInterval? {

@@ -11,6 +11,9 @@ public enum PlaybackInput: Hashable, Sendable {
     /// The model gave up on the item `id` (it did not become ready in time): it fails with
     /// `error`, whatever the engine still does with it.
     case abandoned(ItemID, PlayerError)
+    /// The model gave up on the item `id` after it ended (a live stream that ran dry and did not
+    /// come back when reloaded): it fails with `error`.
+    case gaveUp(ItemID, PlayerError)
 }
 
 /// Derives ``PlaybackInfo`` from the commands sent to an engine and the events it sends back.
@@ -36,6 +39,9 @@ public enum PlaybackReducer {
             state.isSeeking = false
             state.isStalled = false
             state.stallProgress = nil
+        case .gaveUp(let id, let error):
+            guard state.itemID == id, state.status == .ended else { break }
+            state.status = .failed(error)
         }
         reanchorIfRateChanged(&state, at: now)
     }
@@ -55,6 +61,7 @@ public enum PlaybackReducer {
             let muted = state.isMuted
             let loop = state.loop
             let buffering = state.bufferingPolicy
+            let outputs = (state.audioDevices, state.audioDevice, state.audioOutputDriver, state.subtitleStyle)
             let intentPending = state.pendingPlayWhenReady
             let enginePaused = state.enginePaused
             state = PlaybackInfo()
@@ -63,6 +70,7 @@ public enum PlaybackReducer {
             state.isMuted = muted
             state.loop = loop
             state.bufferingPolicy = buffering
+            (state.audioDevices, state.audioDevice, state.audioOutputDriver, state.subtitleStyle) = outputs
             state.enginePaused = enginePaused
             state.pendingPlayWhenReady = intentPending
             state.anchor = PositionAnchor(position: 0, time: now)
@@ -95,6 +103,25 @@ public enum PlaybackReducer {
         case .setSubtitleDelay(let seconds): state.subtitleDelay = seconds
         case .setPitchCorrection(let on): state.pitchCorrection = on
         case .setBufferingPolicy(let policy): state.bufferingPolicy = policy
+        case .setAudioDevice(let name): state.audioDevice = name
+        case .setSubtitleStyle(let style): state.subtitleStyle = style
+        case .selectSecondarySubtitle(let id):
+            for index in state.tracks.indices where state.tracks[index].kind == .subtitle {
+                state.tracks[index].isSecondarySelected = state.tracks[index].id == id
+            }
+        case .setStreamingQuality(let quality):
+            state.streamingQuality = quality
+            // A fixed variant's tracks play at once; the engine's own choice arrives with its track list.
+            if case .variant(let variant) = quality {
+                for index in state.tracks.indices where state.tracks[index].kind == .video {
+                    state.tracks[index].isSelected = state.tracks[index].id == variant.id
+                }
+                if let audio = variant.audioTrackID {
+                    for index in state.tracks.indices where state.tracks[index].kind == .audio {
+                        state.tracks[index].isSelected = state.tracks[index].id == audio
+                    }
+                }
+            }
         case .stepFrame:
             // Stepping pauses; the new position arrives with the frame.
             setIntent(false, reason: reason, in: &state)
@@ -130,6 +157,8 @@ public enum PlaybackReducer {
         state.anchor = PositionAnchor(position: max(0, request.item.startPosition ?? 0), time: now)
         state.bufferedRanges = []
         state.isSeekable = nil
+        state.isLive = false
+        state.streamingQuality = .auto
         state.stallCount = 0
         state.video = nil
         state.tracks = []
@@ -252,11 +281,19 @@ public enum PlaybackReducer {
                     position: clamped, time: sampleTime, rate: state.anchor.rate, duration: state.duration)
             }
         case .duration(let duration):
+            // A live stream has no end: libmpv's estimate (what its cache holds) is the live window's.
+            guard !state.isLive else { return }
             let valid = duration.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
             state.duration = valid
             state.anchor.duration = valid
         case .bufferedRanges(let ranges): state.bufferedRanges = ranges
         case .seekable(let seekable): state.isSeekable = seekable
+        case .live(let live):
+            state.isLive = live
+            if live {
+                state.duration = nil
+                state.anchor.duration = nil
+            }
         case .tracks(let tracks): state.tracks = tracks
         case .video(let video): state.video = video
         case .chapters(let chapters): state.chapters = chapters
@@ -269,6 +306,8 @@ public enum PlaybackReducer {
         case .muted(let muted): state.isMuted = muted
         case .loop(let loop): state.loop = loop
         case .abLoop(let loop): state.abLoop = loop
+        case .audioDevices(let devices): state.audioDevices = devices
+        case .audioOutputDriver(let driver): state.audioOutputDriver = driver
         }
     }
 

@@ -30,6 +30,9 @@ public struct PlayerError: Error, Hashable, Sendable, CustomStringConvertible {
         /// The item did not become ready within the player's deadline (a demuxer that never
         /// returns, a server that sends headers and then nothing).
         case timedOut
+        /// A live stream stopped bringing new media, and reloading it at its live edge did not
+        /// bring it back.
+        case liveStreamStopped
         /// Anything else.
         case unknown
     }
@@ -70,6 +73,7 @@ public struct PlayerError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidArgument: "An argument was out of range."
         case .commandFailed: "The player could not carry out the command."
         case .timedOut: "The media did not become ready in time."
+        case .liveStreamStopped: "The live stream stopped sending new media."
         case .unknown: "Playback failed."
         }
     }

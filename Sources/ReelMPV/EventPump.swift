@@ -128,6 +128,7 @@ final class EventPump: Sendable {
             // Observed properties trail events, so read what "loaded" promises now: a consumer
             // sees tracks, duration and chapters before it sees the item as loaded.
             read(ObservedProperty.knownAtLoad, abLoop: &abLoop)
+            outlet.yield(.property(Self.liveChange(handle: handle, url: entry.url)))
             for subtitle in entry.subtitles {
                 _ = withMPVNode(MPVEngine.subAdd(subtitle, flags: "auto")) {
                     mpv_command_node_async(handle.pointer, 0, $0)

@@ -23,9 +23,10 @@ extension MPVEngine {
     }
 
     /// The per-file options of `item`'s `loadfile`: where it starts (in the clip's time when it
-    /// is clipped), its title, and the languages its tracks are chosen by.
+    /// is clipped), its title, the languages its tracks are chosen by, and what its kind of
+    /// stream needs (``streamOptions(for:)``).
     static func perFileOptions(for item: MediaItem) -> [String: MPVNode] {
-        var options: [String: MPVNode] = [:]
+        var options = streamOptions(for: item.url)
         if let start = item.startPosition { options["start"] = .string(String(format: "%.3f", start)) }
         if let title = item.title { options["force-media-title"] = .string(title) }
         if !item.preferredAudioLanguages.isEmpty {

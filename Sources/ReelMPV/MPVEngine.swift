@@ -48,6 +48,8 @@ public final class MPVEngine: PlaybackEngine {
     /// The render context's owner (``makeVideoRenderer(_:)``), freed before the handle.
     let renderers = VideoRendererSlot()
     private let registry = ItemRegistry()
+    /// Where subtitles sit (the style's position and the controls' margin), kept on the command queue.
+    let subtitlePlacement = Mutex(SubtitlePlacement())
     private let lifecycle = Mutex(Lifecycle())
     private let commands = DispatchQueue(label: "reel.mpv.commands")
     private let broadcast = EngineEventBroadcast()
@@ -76,7 +78,7 @@ public final class MPVEngine: PlaybackEngine {
             try Self.setOptions(configuration, on: handle)
             try Self.check(mpv_initialize(pointer), "initialise the engine")
             try Self.check(mpv_request_log_messages(pointer, configuration.requestedLogLevel), "request log messages")
-            for property in ObservedProperty.allCases {
+            for property in ObservedProperty.allCases where property.isObserved(with: configuration) {
                 try Self.check(
                     mpv_observe_property(pointer, property.rawValue, property.name, MPV_FORMAT_NODE),
                     "observe \(property.name)")
@@ -187,6 +189,9 @@ public final class MPVEngine: PlaybackEngine {
         case append(LoadRequest, node: MPVNode)
         case command(MPVNode)
         case set([Property])
+        /// A subtitle style, or the controls' margin below the subtitles, or both
+        /// (``placeSubtitles(style:margin:)``).
+        case subtitles(style: SubtitleStyle?, margin: Double?)
     }
 
     /// A property and the value to give it.
@@ -231,11 +236,11 @@ public final class MPVEngine: PlaybackEngine {
         case .setSubtitleDelay(let seconds): return .set([Property(name: "sub-delay", value: .double(seconds))])
         case .setPitchCorrection(let on):
             return .set([Property(name: "audio-pitch-correction", value: .flag(on))])
-        case .setSubtitleMargin(let fraction):
-            // sub-pos is the subtitles' bottom edge in % of the picture's height (100: mpv's own
-            // place, its margin kept). Not sub-margin-y: changing that while a cue shows drops the
-            // cue until the next one (libmpv 0.35).
-            return .set([Property(name: "sub-pos", value: .int(Int64(100 - (fraction * 100).rounded())))])
+        case .setSubtitleMargin(let fraction): return .subtitles(style: nil, margin: fraction)
+        case .setSubtitleStyle(let style): return .subtitles(style: style, margin: nil)
+        case .setAudioDevice(let name): return .set([Property(name: "audio-device", value: .string(name))])
+        case .selectSecondarySubtitle(let id):
+            return .set([Property(name: "secondary-sid", value: id.map { .int(Int64($0)) } ?? .string("no"))])
         case .setLoop(let mode):
             return .set([Property(name: "loop-file", value: .string(mode == .item ? "inf" : "no"))])
         case .setVideoAdjustments(let adjustments):
@@ -272,6 +277,8 @@ public final class MPVEngine: PlaybackEngine {
             return .command(subAdd(subtitle, flags: "select"))
         case .setBufferingPolicy(let policy):
             return .set(bufferingProperties(policy))
+        case .setStreamingQuality(let quality):
+            return streamingQualityCall(quality)
         }
     }
 
@@ -303,6 +310,8 @@ public final class MPVEngine: PlaybackEngine {
                     }
                     try Self.check(status, "set \(property.name)")
                 }
+            case .subtitles(let style, let margin):
+                try placeSubtitles(style: style, margin: margin)
             }
         } catch {
             broadcast.yield(.commandFailed(command, error))
@@ -448,7 +457,7 @@ public final class MPVEngine: PlaybackEngine {
 
     /// The audio outputs to try. ALSA is tried only when the machine has sound devices, so a
     /// headless machine is not flooded with ALSA's "cannot find card" messages.
-    private static func audioOutputs(_ output: MPVConfiguration.AudioOutput) -> String {
+    static func audioOutputs(_ output: MPVConfiguration.AudioOutput) -> String {
         switch output {
         case .none: "null"
         case .waveFile: "pcm"

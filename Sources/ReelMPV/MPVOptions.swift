@@ -16,8 +16,9 @@ enum MPVOptions {
             ("load-unsafe-playlists", "no"), ("load-stats-overlay", "no"), ("load-osd-console", "no"),
             ("load-auto-profiles", "no"), ("resume-playback", "no"), ("idle", "yes"),
             ("hwdec", configuration.hardwareDecoding == .autoSafe ? "auto-safe" : "no"),
+            ("rtsp-transport", configuration.rtspTransport.rawValue),
             ("volume-max", String(format: "%.0f", min(10, max(1, configuration.maximumVolume)) * 100)),
-            ("demuxer-lavf-o", "protocol_whitelist=[file,http,https,tcp,tls,crypto,data]"),
+            ("demuxer-lavf-o", lavfOptions(extraProtocols: nil, patience: configuration.livePlaylistPatience)),
         ] + buffering(configuration.buffering)
     }
 
@@ -43,6 +44,16 @@ enum MPVOptions {
                     ? "reconnect=1,reconnect_streamed=1,reconnect_on_network_error=1,reconnect_delay_max=5" : ""
             ),
         ]
+    }
+
+    /// libavformat's options for every item: the protocols it may open (plus `extraProtocols`,
+    /// those a live source allowed by the URL policy needs), and how many times FFmpeg's HLS
+    /// demuxer reloads a live playlist that brings nothing new before the stream ends
+    /// (`m3u8_hold_counters`; FFmpeg's own default, 1000, would hold a dry stream for a quarter
+    /// of an hour).
+    static func lavfOptions(extraProtocols: String?, patience: Int?) -> String {
+        let protocols = "file,http,https,tcp,tls,crypto,data" + (extraProtocols.map { "," + $0 } ?? "")
+        return "protocol_whitelist=[\(protocols)]" + (patience.map { ",m3u8_hold_counters=\(max(1, $0))" } ?? "")
     }
 
     /// Throws when an app's extra options touch ``MPVEngine/protectedOptions``; called before a

@@ -253,8 +253,16 @@ public final class FakeEngine: PlaybackEngine {
             emit(.property(.loop(loop)))
         case .setABLoop(let loop): emit(.property(.abLoop(loop)))
         case .setVideoFraming, .setVideoAdjustments, .setAudioDelay, .setSubtitleDelay, .setPitchCorrection,
-            .screenshot, .setBufferingPolicy:
+            .screenshot, .setStreamingQuality, .setAudioDevice, .setSubtitleStyle, .setBufferingPolicy:
             break
+        case .selectSecondarySubtitle(let id):
+            let tracks = state.withLock { state in
+                for index in state.tracks.indices where state.tracks[index].kind == .subtitle {
+                    state.tracks[index].isSecondarySelected = state.tracks[index].id == id
+                }
+                return state.tracks
+            }
+            emit(.property(.tracks(tracks)))
         case .stepFrame(let forward):
             // One frame at 30 fps, paused, as libmpv does.
             let (position, paused) = state.withLock { state -> (TimeInterval?, Bool) in

@@ -36,6 +36,14 @@ public enum Fixture: String, CaseIterable, Sendable {
     /// A folder holding a 4 s MPEG-DASH stream (320x240 H.264 with a keyframe every 0.5 s, AAC):
     /// `manifest.mpd`, two `init-stream*.m4s` and 1 s `chunk-stream*-*.m4s` segments.
     case dashStream
+    /// A folder of 40 one-second MPEG-TS segments `segment0.ts` … `segment39.ts` (320x240 H.264
+    /// with a keyframe every 0.5 s, AAC) for a live HLS stream that ``LiveHLSPublisher`` publishes
+    /// over time.
+    case liveHLSSegments
+    /// A folder holding a 6 s HLS stream in three variants (``hlsVariantHeights``: 640x360,
+    /// 320x180 and 160x90 H.264, each with its own AAC tone): `master.m3u8`, and each variant's
+    /// `index.m3u8` with its 1 s segments in `360p/`, `180p/` and `90p/`.
+    case hlsVariants
 
     // MARK: Bad-input corpus (issue #6)
 
@@ -117,6 +125,8 @@ public enum Fixture: String, CaseIterable, Sendable {
         case .bench1080p: "bench-1080p.mp4"
         case .hlsStream: "hls-6s"
         case .dashStream: "dash-4s"
+        case .liveHLSSegments: "hls-live-segments"
+        case .hlsVariants: "hls-variants"
         case .cutAt10Percent: "cut-10.mp4"
         case .cutAt50Percent: "cut-50.mp4"
         case .cutAt90Percent: "cut-90.mp4"
@@ -143,6 +153,12 @@ public enum Fixture: String, CaseIterable, Sendable {
         case .experimentalCodec: "sonic-experimental.mkv"
         }
     }
+
+    /// How many segments ``liveHLSSegments`` holds.
+    public static let liveHLSSegmentCount = 40
+
+    /// The picture heights of ``hlsVariants``' variants, highest first.
+    public static let hlsVariantHeights = [360, 180, 90]
 
     /// Whether the fixture is meant for benchmarks only (large and slow to make).
     public var isBenchmark: Bool { self == .bench1080p }

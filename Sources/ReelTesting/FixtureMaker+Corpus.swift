@@ -87,9 +87,41 @@ extension FixtureMaker {
                 + ["-hls_segment_filename", partial.appendingPathComponent("segment%d.ts").path]
                 + [partial.appendingPathComponent("index.m3u8").path]
             try await runFFmpeg(for: fixture, arguments)
+        case .liveHLSSegments:
+            try createFolder(partial)
+            let arguments =
+                Self.clip(seconds: Fixture.liveHLSSegmentCount, gop: 15)
+                + ["-f", "hls", "-hls_time", "1", "-hls_playlist_type", "vod"]
+                + ["-hls_segment_filename", partial.appendingPathComponent("segment%d.ts").path]
+                + [partial.appendingPathComponent("all.m3u8").path]
+            try await runFFmpeg(for: fixture, arguments)
+        case .hlsVariants:
+            try createFolder(partial)
+            try await runFFmpeg(for: fixture, Self.variants(in: partial))
         default:
             try await makeProbeFile(fixture, at: partial, scratch: scratch)
         }
+    }
+
+    /// Three renditions of one 6 s picture and tone, written by ffmpeg's HLS muxer with a master
+    /// playlist (`-var_stream_map`).
+    private static func variants(in folder: URL) -> [String] {
+        let heights = Fixture.hlsVariantHeights
+        let scaled = heights.enumerated().map { "[v\($0.offset)]scale=-2:\($0.element)[o\($0.offset)]" }
+        let split = "[0:v]split=\(heights.count)" + heights.indices.map { "[v\($0)]" }.joined()
+        var arguments =
+            video(seconds: 6, size: "640x360") + tone(hertz: 440, seconds: 6)
+            + ["-filter_complex", ([split] + scaled).joined(separator: ";")]
+        for index in heights.indices { arguments += ["-map", "[o\(index)]"] }
+        for _ in heights { arguments += ["-map", "1:a"] }
+        arguments += h264(gop: 15) + aac
+        for (index, height) in heights.enumerated() { arguments += ["-b:v:\(index)", "\(height * 2)k"] }
+        let map = heights.indices.map { "v:\($0),a:\($0),name:\(heights[$0])p" }.joined(separator: " ")
+        return arguments + [
+            "-f", "hls", "-hls_time", "1", "-hls_playlist_type", "vod", "-master_pl_name", "master.m3u8",
+            "-var_stream_map", map, "-hls_segment_filename", folder.appendingPathComponent("%v/segment%d.ts").path,
+            folder.appendingPathComponent("%v/index.m3u8").path,
+        ]
     }
 
     func createFolder(_ url: URL) throws(MediaFixtureError) {

@@ -30,5 +30,8 @@ extension LoopbackHTTPServer {
         case stallAfter(bytes: Int, of: URL, gate: StallGate)
         /// The file, sent no faster than `bytesPerSecond`.
         case throttled(URL, bytesPerSecond: Int)
+        /// Text made anew for each request (a live playlist that grows as it is asked for): the
+        /// closure runs on the connection's thread.
+        case generated(@Sendable () -> String, contentType: String = "text/plain; charset=utf-8")
     }
 }

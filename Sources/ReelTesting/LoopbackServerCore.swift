@@ -249,6 +249,8 @@ final class LoopbackServerCore: @unchecked Sendable {
             return exchange.sendStatus(302, extraHeaders: [("Location", location)]) ? .graceful : .abort
         case .text(let text, let contentType):
             return serveBytes(ByteSource(data: Data(text.utf8)), contentType, request, exchange, .plain)
+        case .generated(let make, let contentType):
+            return serveBytes(ByteSource(data: Data(make().utf8)), contentType, request, exchange, .plain)
         case .file(let url, let contentType):
             return serveFile(url, contentType, request, exchange, .plain)
         case .resetAfter(let bytes, let url):

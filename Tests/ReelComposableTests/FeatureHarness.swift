@@ -13,13 +13,13 @@ struct FeatureHarness {
     let item = MediaItem(url: URL(fileURLWithPath: "/media/clip.mp4"), title: "Clip")
     let store: TestStore<PlayerFeature.State, PlayerFeature.Action>
 
-    init() {
+    init(liveReload: PlayerFeature.LiveReload = .standard) {
         let (now, ids) = (now, ids)
         store = TestStore(
             initialState: PlayerFeature.State(),
             reducer: PlayerFeature(
                 clock: clock, now: { now.now }, makeItemID: { ids.make() }, tickInterval: .seconds(1),
-                readinessDeadline: .none))
+                readinessDeadline: .none, liveReload: liveReload))
     }
 
     /// Loads the item and answers like an engine until it plays, asserting every step.

@@ -3,7 +3,7 @@ import ReelTesting
 import Testing
 
 /// `reel play`'s settings named as mpv names them: a clip with `--start`/`--end`, `--speed`,
-/// `--volume`, `--mute`, track languages, buffering and extra schemes; bad values are usage
+/// `--volume`, `--mute`, track languages and buffering; bad values are usage
 /// errors (64) before anything plays. One `reel` at a time: fifteen at once starve the other
 /// suites' tasks on a two-core machine.
 @Suite("reel play options", .serialized)
@@ -64,21 +64,6 @@ struct ReelPlayOptionsTests {
         let english = try await selected(["--audio-lang", "eng", "--sub-lang", "eng"])
         #expect(english["audio"] == "eng", "\(english)")
         #expect(english["subtitle"] == "eng", "\(english)")
-    }
-
-    @Test func anAllowedSchemeReachesTheEngineAndAForbiddenOneIsAUsageError() async throws {
-        // Port 1 on the loopback refuses connections: with rtsp allowed the address is tried
-        // (and fails), without it the scheme is refused.
-        let address = "rtsp://127.0.0.1:1/stream"
-        let refused = try await play([address])
-        #expect(refused.status == 1)
-        #expect(records(refused).contains { $0["code"] as? String == "refusedScheme" }, "\(refused.outputText)")
-        let allowed = try await play(["--allow-scheme", "rtsp", "--open-timeout", "10", address])
-        #expect(allowed.status == 1)
-        #expect(!records(allowed).contains { $0["code"] as? String == "refusedScheme" }, "\(allowed.outputText)")
-        let forbidden = try await play(["--allow-scheme", "edl", address])
-        #expect(forbidden.status == 64)
-        #expect(forbidden.errorText.contains("never allowed"), "\(forbidden.errorText)")
     }
 
     @Test(arguments: [

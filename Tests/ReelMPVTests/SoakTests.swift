@@ -79,6 +79,37 @@ struct SoakTests {
         await player.shutdown()
     }
 
+    /// A queue of 1 000 entries played through by auto-advance on real libmpv (#14): each item
+    /// ends, the prepared next one starts, and the queue's bookkeeping (resume positions, track
+    /// choices) and libmpv's playlist stay flat in memory.
+    @Test func aThousandQueuedItemsPlayThroughFlat() async throws {
+        let url = try await MediaFixtures.url(for: .tenthOfASecond)
+        let player = Player(engine: try MPVEngine(configuration: .headless))
+        let count = Self.cycles(1000)
+        let warmUp = min(100, count / 10)
+        try player.setQueue((0..<count).map { MediaItem(url: url, title: "Entry \($0)") })
+        // Both snapshots are taken while an item plays: at the end the last item's decoder is
+        // closed, between items the next one's is opening.
+        try await player.until("entry \(warmUp) playing", timeout: .seconds(120)) {
+            ($0.queue.currentIndex ?? 0) >= warmUp && $0.state == .playing
+        }
+        let before = snapshot
+        Self.diagnose("queue-before")
+        try await player.until("the last entry playing", timeout: .seconds(Double(count) + 60)) {
+            $0.queue.currentIndex == count - 1 && $0.state == .playing
+        }
+        let after = snapshot
+        report("\(count) queued items", before, after)
+        Self.diagnose("queue-after")
+        try await player.until(state: .paused(reason: .endOfMedia), timeout: .seconds(30))
+        #expect(player.queue.count == count)
+        #expect(player.queue.entries.allSatisfy { $0.error == nil })
+        #expect(after.0 <= before.0 + 2)
+        #expect(after.1 <= before.1 + 2)
+        #expect(after.2 <= before.2 + 2)
+        await player.shutdown()
+    }
+
     @Test func aHundredEnginesCreatedAndDestroyedStayFlat() async throws {
         let url = try await MediaFixtures.url(for: .shortClip)
         func lifetime() async throws {

@@ -62,9 +62,9 @@ public struct ContainerConfiguration {
         controls.setWidgets([SeekBar(previewImage: previewImage)], in: .bottom1)
         controls.setWidgets(
             [
-                QueueButton(.previous), QueueButton(.next), TimeLabelWidget(.current), SpacerWidget(),
+                QueueButton(.previous), QueueButton(.next), TimeLabelWidget(.current), LiveButton(), SpacerWidget(),
                 TimeLabelWidget(.remaining), VolumeControl(), MenuButton(.queue), MenuButton(.picture),
-                MenuButton(.speed),
+                MenuButton(.quality), MenuButton(.speed),
                 MenuButton(.audio), MenuButton(.subtitles), FullscreenButton(),
             ], in: .bottom2, for: [.inline, .fullscreen])
         controls.setWidgets(

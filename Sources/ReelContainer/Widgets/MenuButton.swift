@@ -3,7 +3,8 @@ import ReelCore
 
 /// Opens one of the player's menus: a gear (with the speed when it is not 1×), sound bars for
 /// audio tracks (shown with two or more), "CC" for subtitles (shown with any), or a list for the
-/// queue (shown with two items or more), or a frame for the picture's framing (shown with video).
+/// queue (shown with two items or more), a frame for the picture's framing (shown with video), or
+/// the quality ("Auto", "360p") for an adaptive stream's variants (shown with two or more).
 @MainActor
 public final class MenuButton: Widget {
     /// The menu it opens.
@@ -21,10 +22,14 @@ public final class MenuButton: Widget {
         case .subtitles: !context.state.playback.tracks(.subtitle).isEmpty
         case .queue: context.state.queue.count > 1
         case .picture: context.state.playback.video != nil
+        case .quality: !context.state.playback.variants.isEmpty
+        case .audioOutput, .secondarySubtitles, .subtitleStyle, .subtitleFiles:
+            PlayerMenus.opens(menu, state: context.state)
         }
     }
 
     private func speedText(_ context: WidgetContext) -> String? {
+        if menu == .quality { return PlayerMenus.qualityLabel(state: context.state) }
         let speed = context.state.playback.speed
         return menu == .speed && abs(speed - 1) > 0.001 ? SpeedFormat.label(speed) : nil
     }
@@ -53,6 +58,8 @@ public final class MenuButton: Widget {
             case .subtitles: Icons.subtitles(in: box)
             case .queue: Icons.queue(in: box)
             case .picture: Icons.picture(in: box)
+            case .quality, .audioOutput: Icons.gear(in: box)
+            case .secondarySubtitles, .subtitleStyle, .subtitleFiles: Icons.subtitles(in: box)
             }
         canvas.draw(icon, color: context.theme.foreground)
     }

@@ -67,14 +67,44 @@ public enum PlayerMenus {
         return gravities + aspects
     }
 
+    /// "Auto" and the variants of an adaptive stream, the quality asked checked. With libmpv,
+    /// Auto is the variant the engine chose when the stream opened (the highest bit rate): it
+    /// does not adapt to the bandwidth (``ReelCore/StreamingQuality``).
+    public static func qualityItems(state: PlayerFeature.State) -> [MenuItem] {
+        let quality = state.playback.streamingQuality
+        let current = state.playback.currentVariant
+        let auto = MenuItem(
+            title: current.map { "Auto (\($0.displayName))" } ?? "Auto", isChecked: quality == .auto,
+            action: .player(.streamingQualitySelected(.auto)))
+        return [auto]
+            + state.playback.variants.map { variant in
+                MenuItem(
+                    title: variant.displayName, isChecked: quality == .variant(variant),
+                    action: .player(.streamingQualitySelected(.variant(variant))))
+            }
+    }
+
+    /// The quality button's text: "Auto" or the fixed variant's name.
+    public static func qualityLabel(state: PlayerFeature.State) -> String {
+        if case .variant(let variant) = state.playback.streamingQuality { return variant.displayName }
+        return "Auto"
+    }
+
     /// The entries of `menu` for `state`.
     public static func items(for menu: PlayerMenu, state: PlayerFeature.State, speeds: [Double]) -> [MenuItem] {
         switch menu {
-        case .speed: speedItems(speeds, state: state)
+        case .speed: speedItems(speeds, state: state) + submenuItems([.audioOutput, .subtitleFiles], state: state)
         case .audio: audioItems(state: state)
-        case .subtitles: subtitleItems(state: state)
+        case .subtitles:
+            subtitleItems(state: state) + submenuItems([.secondarySubtitles, .subtitleStyle], state: state)
         case .queue: queueItems(state: state)
         case .picture: pictureItems(state: state)
+        case .quality: qualityItems(state: state)
+        case .audioOutput: audioOutputItems(state: state)
+        case .secondarySubtitles: secondarySubtitleItems(state: state)
+        case .subtitleStyle: subtitleStyleItems(state: state)
+        case .subtitleFiles:
+            subtitleFileItems(state.playback.item.map { ExternalSubtitle.files(nextTo: $0.url) } ?? [], state: state)
         }
     }
 
@@ -88,7 +118,23 @@ public enum PlayerMenus {
             case .subtitles: "Subtitles"
             case .queue: "Playlist"
             case .picture: "Picture"
+            case .quality: "Quality"
+            case .audioOutput: "Audio output"
+            case .secondarySubtitles: "Secondary subtitles"
+            case .subtitleStyle: "Subtitle style"
+            case .subtitleFiles: "Add subtitle file"
             }
+        if menu == .subtitleFiles {
+            // The folder is read once, when the menu opens, not at every draw.
+            var files: (item: URL?, files: [URL])?
+            return MenuWidget(title: title) { context in
+                let item = context.state.playback.item?.url
+                if files == nil || files?.item != item {
+                    files = (item, item.map(ExternalSubtitle.files(nextTo:)) ?? [])
+                }
+                return subtitleFileItems(files?.files ?? [], state: context.state)
+            }
+        }
         return MenuWidget(title: title) { context in
             items(for: menu, state: context.state, speeds: context.services.configuration.speeds)
         }

@@ -34,14 +34,25 @@ public final class SeekBar: Widget {
 
     /// The x of media time `time` in `frame`.
     public static func x(for time: Double, duration: Double, in frame: Rect) -> Double {
-        guard duration > 0 else { return frame.minX }
-        return frame.minX + min(1, max(0, time / duration)) * frame.width
+        x(for: time, range: TimeRange(start: 0, end: duration), in: frame)
     }
 
     /// The media time at `x` in `frame`.
     public static func time(at x: Double, duration: Double, in frame: Rect) -> Double {
-        guard frame.width > 0 else { return 0 }
-        return min(1, max(0, (x - frame.minX) / frame.width)) * duration
+        time(at: x, range: TimeRange(start: 0, end: duration), in: frame)
+    }
+
+    /// The x of media time `time` in `frame` when the bar spans `range` (a live stream's window).
+    public static func x(for time: Double, range: TimeRange, in frame: Rect) -> Double {
+        let length = range.end - range.start
+        guard length > 0 else { return frame.minX }
+        return frame.minX + min(1, max(0, (time - range.start) / length)) * frame.width
+    }
+
+    /// The media time at `x` in `frame` when the bar spans `range`.
+    public static func time(at x: Double, range: TimeRange, in frame: Rect) -> Double {
+        guard frame.width > 0 else { return range.start }
+        return range.start + min(1, max(0, (x - frame.minX) / frame.width)) * (range.end - range.start)
     }
 
     /// The drawn track inside `frame`.
@@ -54,8 +65,10 @@ public final class SeekBar: Widget {
         let theme = context.theme
         let track = trackRect(in: frame)
         canvas.fill(track, color: theme.track, cornerRadius: trackHeight / 2)
-        guard let duration = context.state.playback.duration, duration > 0 else { return }
-        let x = { Self.x(for: $0, duration: duration, in: track) }
+        // Zero to the duration, or a live stream's window.
+        guard let range = context.state.seekRange, range.end > range.start else { return }
+        let duration = range.end
+        let x = { Self.x(for: $0, range: range, in: track) }
         for range in context.state.playback.bufferedRanges {
             canvas.fill(
                 Rect(x: x(range.start), y: track.minY, width: x(range.end) - x(range.start), height: track.height),
@@ -65,20 +78,24 @@ public final class SeekBar: Widget {
         canvas.fill(
             Rect(x: track.minX, y: track.minY, width: progressX - track.minX, height: track.height), color: theme.accent
         )
-        for chapter in context.state.playback.chapters where chapter.start > 0 && chapter.start < duration {
+        for chapter in context.state.playback.chapters where chapter.start > range.start && chapter.start < duration {
             canvas.fill(
                 Rect(x: x(chapter.start) - 1, y: track.minY, width: 2, height: track.height), color: theme.chapterTick)
         }
         let knob = hoverX != nil || isScrubbing ? 7.0 : 5.0
         canvas.fill(.circle(center: Point(x: progressX, y: track.midY), radius: knob), color: theme.accent)
-        if let hoverX { drawHoverLabel(at: hoverX, duration: duration, frame: frame, canvas: canvas, context: context) }
+        if let hoverX { drawHoverLabel(at: hoverX, range: range, frame: frame, canvas: canvas, context: context) }
     }
 
     private func drawHoverLabel(
-        at hoverX: Double, duration: Double, frame: Rect, canvas: any Canvas, context: WidgetContext
+        at hoverX: Double, range: TimeRange, frame: Rect, canvas: any Canvas, context: WidgetContext
     ) {
-        let time = Self.time(at: hoverX, duration: duration, in: frame)
-        let text = TimeLabel.format(time, withHours: duration >= 3600)
+        let time = Self.time(at: hoverX, range: range, in: frame)
+        // A live stream's point shows how far behind the live edge it is.
+        let text =
+            context.state.playback.isLive
+            ? "-" + TimeLabel.format(range.end - time, withHours: range.end - time >= 3600)
+            : TimeLabel.format(time, withHours: range.end >= 3600)
         let textSize = context.measureText(text, font: context.theme.timeFont)
         // Label and preview follow the pointer but stay inside the window.
         let labelWidth = textSize.width + 12
@@ -106,24 +123,24 @@ public final class SeekBar: Widget {
     /// Scrubs while dragged; tracks the hover point.
     public func handle(_ event: InputEvent, in frame: Rect, context: WidgetContext) -> Bool {
         let playback = context.state.playback
-        let duration = playback.duration.flatMap { $0 > 0 ? $0 : nil }
-        let seekable = duration != nil && playback.isSeekable != false
+        let range = context.state.seekRange.flatMap { $0.end > $0.start ? $0 : nil }
+        let seekable = range != nil && playback.isSeekable != false
         let clampedX = { (point: Point) in min(frame.maxX, max(frame.minX, point.x)) }
         switch event {
         case .pointerDown(let point, .primary, _):
-            guard let duration, seekable, frame.contains(point) else { return false }
+            guard let range, seekable, frame.contains(point) else { return false }
             isScrubbing = true
             hoverX = clampedX(point)
             context.send(.scrubBegan)
-            context.send(.scrubChanged(to: Self.time(at: clampedX(point), duration: duration, in: frame)))
+            context.send(.scrubChanged(to: Self.time(at: clampedX(point), range: range, in: frame)))
             return true
         case .pointerMoved(let point, _):
-            if isScrubbing, let duration {
+            if isScrubbing, let range {
                 hoverX = clampedX(point)
-                context.send(.scrubChanged(to: Self.time(at: clampedX(point), duration: duration, in: frame)))
+                context.send(.scrubChanged(to: Self.time(at: clampedX(point), range: range, in: frame)))
                 return true
             }
-            hoverX = duration != nil && frame.contains(point) ? point.x : nil
+            hoverX = range != nil && frame.contains(point) ? point.x : nil
             return false
         case .pointerUp(let point, .primary, _):
             guard isScrubbing else { return false }

@@ -1,0 +1,72 @@
+import Foundation
+import Synchronization
+
+/// A live HLS stream on a ``LoopbackHTTPServer``, made of pre-generated segments
+/// (``Fixture/liveHLSSegments``): the media playlist is a sliding window of the segments published
+/// so far, without `#EXT-X-ENDLIST`, and each request for it publishes one more segment — so the
+/// stream grows as fast as the player asks, with no timer. ``freeze()`` stops the growth (the
+/// stream runs dry); ``resume()`` starts it again.
+///
+/// ```swift
+/// let publisher = try await LiveHLSPublisher(window: 6)
+/// let server = LoopbackHTTPServer(routes: publisher.routes)
+/// try server.start()
+/// player.load(MediaItem(url: server.url(LiveHLSPublisher.playlistPath)))
+/// ```
+public final class LiveHLSPublisher: Sendable {
+    /// Where the media playlist is served.
+    public static let playlistPath = "/live/index.m3u8"
+
+    private struct Published {
+        var count: Int
+        var isFrozen = false
+    }
+
+    private let folder: URL
+    private let segmentCount: Int
+    private let window: Int
+    private let published: Mutex<Published>
+
+    /// Prepares the segments (made once with ffmpeg and cached) and publishes the first `window`.
+    public init(window: Int = 6) async throws(MediaFixtureError) {
+        folder = try await MediaFixtures.url(for: .liveHLSSegments)
+        segmentCount = Fixture.liveHLSSegmentCount
+        self.window = max(3, min(window, segmentCount))
+        published = Mutex(Published(count: self.window))
+    }
+
+    /// The playlist (which publishes the next segment on every request) and every segment.
+    public var routes: [String: LoopbackHTTPServer.Behaviour] {
+        var routes: [String: LoopbackHTTPServer.Behaviour] = [
+            Self.playlistPath: .generated({ [self] in nextPlaylist() }, contentType: "application/vnd.apple.mpegurl")
+        ]
+        for index in 0..<segmentCount {
+            routes["/live/segment\(index).ts"] = .file(
+                folder.appendingPathComponent("segment\(index).ts"), contentType: "video/mp2t")
+        }
+        return routes
+    }
+
+    /// How many segments are published.
+    public var publishedCount: Int { published.withLock { $0.count } }
+
+    /// Stops publishing: the playlist stays as it is, and the stream runs dry.
+    public func freeze() { published.withLock { $0.isFrozen = true } }
+
+    /// Publishes again, one segment per request.
+    public func resume() { published.withLock { $0.isFrozen = false } }
+
+    /// The playlist now, publishing one more segment for the next request (unless frozen or all
+    /// are out: the stream then runs dry too).
+    private func nextPlaylist() -> String {
+        let count = published.withLock { state -> Int in
+            let count = state.count
+            if !state.isFrozen, state.count < segmentCount { state.count += 1 }
+            return count
+        }
+        let first = max(0, count - window)
+        var text = "#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:1\n#EXT-X-MEDIA-SEQUENCE:\(first)\n"
+        for index in first..<count { text += "#EXTINF:1.000000,\nsegment\(index).ts\n" }
+        return text
+    }
+}

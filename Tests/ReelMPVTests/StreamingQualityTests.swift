@@ -1,0 +1,70 @@
+import Foundation
+import ReelComposable
+import ReelCore
+import ReelMPV
+import ReelPlayer
+import ReelTesting
+import Testing
+
+/// An HLS stream in three variants (ffmpeg's `-var_stream_map`) from the loopback server.
+@MainActor
+@Suite("Streaming quality on libmpv", .serialized)
+struct StreamingQualityTests {
+    private func server() async throws -> LoopbackHTTPServer {
+        let folder = try await MediaFixtures.url(for: .hlsVariants)
+        var routes: [String: LoopbackHTTPServer.Behaviour] = [
+            "/v/master.m3u8": .file(folder.appendingPathComponent("master.m3u8"))
+        ]
+        for height in Fixture.hlsVariantHeights {
+            let name = "\(height)p"
+            routes["/v/\(name)/index.m3u8"] = .file(folder.appendingPathComponent("\(name)/index.m3u8"))
+            for index in 0..<6 {
+                routes["/v/\(name)/segment\(index).ts"] = .file(
+                    folder.appendingPathComponent("\(name)/segment\(index).ts"), contentType: "video/mp2t")
+            }
+        }
+        let server = LoopbackHTTPServer(routes: routes)
+        try server.start()
+        return server
+    }
+
+    /// Measured on libmpv 0.35.1 with FFmpeg 5.1: each variant is a video track (and its own
+    /// audio track), the engine opens the highest, and a fixed choice switches the picture and
+    /// fetches that variant's segments; Auto goes back to the engine's choice.
+    @Test func variantsAreListedAndChosen() async throws {
+        let server = try await server()
+        defer { server.stop() }
+        let player = Player(engine: try MPVEngine(configuration: .headless))
+        try player.load(MediaItem(url: server.url("/v/master.m3u8")))
+        try await player.until("three variants", timeout: .seconds(20)) {
+            $0.playback.status == .ready && $0.variants.count == 3 && $0.playback.video != nil
+        }
+        #expect(player.variants.map(\.height) == Fixture.hlsVariantHeights)
+        #expect(player.variants.allSatisfy { $0.audioTrackID != nil })
+        #expect(player.streamingQuality == .auto)
+        #expect(player.playback.currentVariant?.height == 360)
+        #expect(player.playback.video?.height == 360)
+        #expect(!player.isLive)
+
+        let lowest = try #require(player.variants.last)
+        try player.setStreamingQuality(.variant(lowest))
+        try await player.until("the 90p picture", timeout: .seconds(10)) { $0.playback.video?.height == 90 }
+        #expect(player.playback.currentVariant == lowest)
+        #expect(player.playback.selectedTrack(.audio)?.id == lowest.audioTrackID)
+        #expect(server.requestCount("/v/90p/index.m3u8") >= 1)
+
+        try player.setStreamingQuality(.auto)
+        try await player.until("the 360p picture again", timeout: .seconds(10)) { $0.playback.video?.height == 360 }
+        #expect(player.streamingQuality == .auto)
+        await player.shutdown()
+    }
+
+    /// A plain file has no variants.
+    @Test func aFileHasNoVariants() async throws {
+        let player = Player(engine: try MPVEngine(configuration: .headless))
+        try player.load(MediaItem(url: try await MediaFixtures.url(for: .shortClip)))
+        try await player.until(status: .ready, timeout: .seconds(10))
+        #expect(player.variants.isEmpty)
+        await player.shutdown()
+    }
+}

@@ -127,6 +127,7 @@ extension EngineCommand {
         case .setABLoop: "setABLoop"
         case .selectTrack: "selectTrack"
         case .addSubtitle: "addSubtitle"
+        case .setBufferingPolicy: "setBufferingPolicy"
         case .setStreamingQuality: "setStreamingQuality"
         case .setAudioDevice: "setAudioDevice"
         case .setSubtitleStyle: "setSubtitleStyle"

@@ -86,6 +86,7 @@ final class WindowSession {
         }
         container.controls.displayStyle = options.controls.displayStyle
         if options.pictureInPicture { try? player.startPictureInPicture() }
+        if options.settings.fullscreen { try? player.setPresentation(.fullscreen) }
         // MPRIS's Raise and Quit raise and close the window (a DesktopWindow through `import Reel`);
         // Fullscreen is the player's.
         let desktop = options.makeDesktopIntegration(player: player, window: window)
@@ -123,6 +124,7 @@ final class WindowSession {
 
         reporter.begin(item, keysEnabled: false)
         do {
+            try options.settings.apply(to: player)
             try queue.start(on: player)
         } catch {
             reporter.report(error, command: .load(LoadRequest(item: item)))

@@ -91,6 +91,9 @@ public enum EngineCommand: Hashable, Sendable {
     case selectTrack(TrackKind, id: Int?)
     /// Adds a subtitle file to the current item and selects it.
     case addSubtitle(ExternalSubtitle)
+    /// Changes how the engine buffers (what its engine allows to change while it runs; the
+    /// rest applies from the next item opened).
+    case setBufferingPolicy(BufferingPolicy)
     /// Plays the engine's choice of an adaptive stream's variants, or one variant fixed.
     case setStreamingQuality(StreamingQuality)
     /// Plays the sound on the output named so (``AudioDevice/name``), or on the system's
@@ -113,6 +116,8 @@ extension EngineCommand {
             if let start = request.item.startPosition, !start.isFinite || start < 0 {
                 throw PlayerError(.invalidArgument, message: "The start position must be a time in the media.")
             }
+            try request.item.clip?.check()
+            try LanguageList.check(request.item.preferredAudioLanguages + request.item.preferredSubtitleLanguages)
         case .seek(.absolute(let seconds), _), .seek(.relative(let seconds), _):
             guard seconds.isFinite else { throw PlayerError(.invalidArgument, message: "A seek needs a finite time.") }
         case .setSpeed(let speed):
@@ -139,6 +144,8 @@ extension EngineCommand {
             try framing.check()
         case .setVideoAdjustments(let adjustments):
             try adjustments.check()
+        case .setBufferingPolicy(let policy):
+            try policy.check()
         case .setABLoop(let loop):
             for point in [loop.a, loop.b] where point.map({ !$0.isFinite || $0 < 0 }) == true {
                 throw PlayerError(.invalidArgument, message: "Loop points must be finite and not negative.")

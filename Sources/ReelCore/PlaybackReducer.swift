@@ -60,6 +60,7 @@ public enum PlaybackReducer {
             let volume = state.volume
             let muted = state.isMuted
             let loop = state.loop
+            let buffering = state.bufferingPolicy
             let outputs = (state.audioDevices, state.audioDevice, state.audioOutputDriver, state.subtitleStyle)
             let intentPending = state.pendingPlayWhenReady
             let enginePaused = state.enginePaused
@@ -68,6 +69,7 @@ public enum PlaybackReducer {
             state.volume = volume
             state.isMuted = muted
             state.loop = loop
+            state.bufferingPolicy = buffering
             (state.audioDevices, state.audioDevice, state.audioOutputDriver, state.subtitleStyle) = outputs
             state.enginePaused = enginePaused
             state.pendingPlayWhenReady = intentPending
@@ -100,6 +102,7 @@ public enum PlaybackReducer {
         case .setAudioDelay(let seconds): state.audioDelay = seconds
         case .setSubtitleDelay(let seconds): state.subtitleDelay = seconds
         case .setPitchCorrection(let on): state.pitchCorrection = on
+        case .setBufferingPolicy(let policy): state.bufferingPolicy = policy
         case .setAudioDevice(let name): state.audioDevice = name
         case .setSubtitleStyle(let style): state.subtitleStyle = style
         case .selectSecondarySubtitle(let id):

@@ -63,8 +63,16 @@ public struct MPVConfiguration: Sendable {
     public var audio: AudioOutput = .system
     /// Which addresses may be opened. Default: ``URLPolicy/standard``.
     public var urlPolicy: URLPolicy = .standard
-    /// Seconds without network data before a stream fails with a network error.
-    public var networkTimeout: TimeInterval = 20
+    /// How the engine buffers: the wait before playing, the read-ahead, the cache's limits, the
+    /// network timeout and HTTP reconnection. Default ``ReelCore/BufferingPolicy/standard``; a
+    /// player changes it at run time with `Player.setBufferingPolicy(_:)`.
+    public var buffering = BufferingPolicy.standard
+    /// Seconds without network data before a stream fails with a network error: the
+    /// ``buffering`` policy's ``ReelCore/BufferingPolicy/networkTimeout``.
+    public var networkTimeout: TimeInterval {
+        get { buffering.networkTimeout }
+        set { buffering.networkTimeout = newValue }
+    }
     /// How many times a live HLS playlist may be reloaded without bringing a new segment before
     /// the stream counts as ended (FFmpeg's `m3u8_hold_counters`; each reload waits about a
     /// segment's duration). A `Player` then reloads the item at its live edge a few times

@@ -89,6 +89,7 @@ public final class MPVEngine: PlaybackEngine {
             throw error
         }
         let commands = commands
+        registry.networkTimeout = configuration.networkTimeout
         let pump = EventPump(
             handle: handle, registry: registry, broadcast: broadcast, log: log,
             pauseAtEnd: {
@@ -100,7 +101,7 @@ public final class MPVEngine: PlaybackEngine {
             watchOpening: { [registry] entry in
                 // libmpv's own network timeout does not cover a server that stalls while the
                 // demuxer opens (seen with a stall inside an MP4 header), so the engine does.
-                commands.asyncAfter(deadline: .now() + configuration.networkTimeout) {
+                commands.asyncAfter(deadline: .now() + registry.networkTimeout) {
                     guard registry.timeOutIfStillOpening(entry) else { return }
                     _ = mpv_command_string(handle.pointer, "stop")
                 }
@@ -274,6 +275,8 @@ public final class MPVEngine: PlaybackEngine {
         case .addSubtitle(let subtitle):
             try policy.check(subtitle.url)
             return .command(subAdd(subtitle, flags: "select"))
+        case .setBufferingPolicy(let policy):
+            return .set(bufferingProperties(policy))
         case .setStreamingQuality(let quality):
             return streamingQualityCall(quality)
         }
@@ -300,6 +303,7 @@ public final class MPVEngine: PlaybackEngine {
                 let status = withMPVNode(node) { mpv_command_node(handle.pointer, $0, nil) }
                 try Self.check(status, "carry out the command")
             case .set(let properties):
+                if case .setBufferingPolicy(let policy) = command { registry.networkTimeout = policy.networkTimeout }
                 for property in properties {
                     let status = withMPVNode(property.value) {
                         mpv_set_property(handle.pointer, property.name, MPV_FORMAT_NODE, $0)
@@ -346,17 +350,14 @@ public final class MPVEngine: PlaybackEngine {
     }
 
     /// The `loadfile` command for `request` with `flags` (`replace` or `append`): the address
-    /// checked against the policy, the start and title as per-file options.
+    /// checked against the policy (a clip as an EDL timeline), its per-file options.
     static func loadfile(_ request: LoadRequest, flags: String, policy: URLPolicy) throws(PlayerError) -> MPVNode {
         let item = request.item
         try policy.check(item.url)
         for subtitle in item.externalSubtitles { try policy.check(subtitle.url) }
-        var options = streamOptions(for: item.url)
-        if let start = item.startPosition { options["start"] = .string(String(format: "%.3f", start)) }
-        if let title = item.title { options["force-media-title"] = .string(title) }
         return .map([
-            "name": .string("loadfile"), "url": .string(target(of: item.url)), "flags": .string(flags),
-            "options": .map(options),
+            "name": .string("loadfile"), "url": .string(loadTarget(for: item)), "flags": .string(flags),
+            "options": .map(perFileOptions(for: item)),
         ])
     }
 

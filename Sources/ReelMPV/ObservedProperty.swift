@@ -88,7 +88,9 @@ enum ObservedProperty: UInt64, CaseIterable {
             guard case .map(let map) = value else { return .metadata([:]) }
             return .metadata(map.compactMapValues { $0.string })
         case .mediaTitle: return .title(value.string)
-        case .fileFormat: return .container(value.string)
+        case .fileFormat:
+            // A clip is an EDL timeline (MPVEngine.loadTarget): `edl/` and the file's format.
+            return .container(value.string.map { $0.hasPrefix("edl/") ? String($0.dropFirst(4)) : $0 })
         case .speed: return value.double.map(PropertyChange.speed)
         case .volume: return value.double.map { .volume($0 / 100) }
         case .mute: return value.bool.map(PropertyChange.muted)

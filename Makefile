@@ -133,7 +133,7 @@ format: ## Format Sources, Tests and Package.swift in place
 
 run: deps ## Build and run `reel demo` (a window when there is a display, headless otherwise)
 	$(call checked-build,run,$(RUN_BUILD) --product reel)
-	$(SWIFT) run $(SPM) $(RUN_BUILD) --skip-build reel $(RUN_ARGS)
+	$(SCRATCH_DIR)/$(RUN_CONFIG)/reel $(RUN_ARGS)
 
 bench: deps ## Run the benchmarks (ReelBench, release); not part of `make test`
 	@description=$$($(SWIFT) package $(SPM) describe --type json); \
@@ -147,7 +147,7 @@ bench-run:
 	$(call checked-build,bench,$(RELEASE_FLAGS) --product ReelBench)
 	$(call checked-build,bench-player,$(RELEASE_FLAGS) --product ReelBenchPlayer)
 	$(call checked-build,bench-reel,$(RELEASE_FLAGS) --product reel)
-	$(SWIFT) run $(SPM) $(RELEASE_FLAGS) --skip-build ReelBench $(BENCH_ARGS)
+	$(SCRATCH_DIR)/release/ReelBench $(BENCH_ARGS)
 
 soak: build-tests ## Long lifecycle runs: 1000 load/stop and 100 create/destroy cycles, flat fds, threads, RSS
 	REEL_SOAK=1 $(TEST_WRAPPER) $(SWIFT) test $(SPM) --skip-build --filter SoakTests

@@ -19,6 +19,7 @@ enum BenchMode: Equatable {
           --runs N        Whole-clip runs of each player (default 5; each lasts as long as the clip).
           --ttff-runs N   First-frame runs of each player (default 15).
           --quick         Use a 5-second clip instead of the 30-second one.
+          --playback-only Measure only headless playback against the mpv CLI (CPU, memory, first frame).
           --reducer-only  Measure only the reducers' throughput (no playback).
           --reducer-runs N  Runs of the reducer throughput measurement (default 5).
           --thumbnails-only Measure only thumbnails: 100 of a 60 s 1080p clip, Reel against loops of
@@ -61,6 +62,7 @@ enum BenchMode: Equatable {
             case "--next-only": settings.nextOnly = true
             case "--feed-only": settings.feedOnly = true
             case "--probe-only": settings.probeOnly = true
+            case "--playback-only": settings.playbackOnly = true
             case "--probe-runs": settings.probeRuns = try count(remaining.popFirst(), for: argument)
             case "--seeks": settings.seeks = try count(remaining.popFirst(), for: argument)
             case "--window-runs": settings.windowRuns = try count(remaining.popFirst(), for: argument)
@@ -109,6 +111,8 @@ struct BenchSettings: Equatable {
     var seeks = 25
     /// Measure only probing.
     var probeOnly = false
+    /// Only headless playback against the mpv CLI: CPU, memory and time to first frame.
+    var playbackOnly = false
     /// Runs of each probe in the probe benchmark.
     var probeRuns = 21
 

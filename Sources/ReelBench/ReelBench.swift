@@ -76,6 +76,10 @@ enum ReelBench {
                 FileHandle.standardError.write(Data("ReelBench: \(error)\n".utf8))
                 exit(1)
             }
+            if settings.playbackOnly {
+                print(overview.markdown(title: "Headless playback"))
+                return
+            }
             print("")
             _ = await printWindow(settings, required: false, into: &overview)
             print("")

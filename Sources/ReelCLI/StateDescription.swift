@@ -128,6 +128,7 @@ extension EngineCommand {
         case .selectTrack: "selectTrack"
         case .addSubtitle: "addSubtitle"
         case .setStreamingQuality: "setStreamingQuality"
+        case .reportStatistics: "reportStatistics"
         }
     }
 }

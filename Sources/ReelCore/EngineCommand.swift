@@ -93,6 +93,10 @@ public enum EngineCommand: Hashable, Sendable {
     case addSubtitle(ExternalSubtitle)
     /// Plays the engine's choice of an adaptive stream's variants, or one variant fixed.
     case setStreamingQuality(StreamingQuality)
+    /// Asks the engine to report its counters for the current item soon, as
+    /// ``PropertyChange/statistics(_:)`` (nothing when no item is open). A query: it changes
+    /// nothing, so a model records nothing for it.
+    case reportStatistics
 }
 
 extension EngineCommand {

@@ -56,6 +56,9 @@ public enum PropertyChange: Hashable, Sendable {
     case loop(LoopMode)
     /// The A-B loop.
     case abLoop(ABLoop)
+    /// The engine's counters for the current item (dropped frames, bit rates, bytes), sampled
+    /// when asked (``EngineCommand/reportStatistics``) and when the item is unloaded.
+    case statistics(EngineStatistics)
 }
 
 /// A typed event from a ``PlaybackEngine``.

@@ -19,10 +19,12 @@ final class EventPump: Sendable {
     private let pauseAtEnd: @Sendable () -> Void
     /// Arms the watchdog that stops an item still opening after the network timeout.
     private let watchOpening: @Sendable (Int64) -> Void
+    /// Samples the item's counters when asked and when it unloads.
+    private let sampler: StatisticsSampler
 
     init(
         handle: MPVHandle, registry: ItemRegistry, broadcast: EngineEventBroadcast,
-        log: EngineLog,
+        log: EngineLog, sampler: StatisticsSampler,
         pauseAtEnd: @escaping @Sendable () -> Void,
         watchOpening: @escaping @Sendable (Int64) -> Void
     ) {
@@ -32,6 +34,7 @@ final class EventPump: Sendable {
         self.registry = registry
         outlet = EventOutlet(broadcast)
         self.log = log
+        self.sampler = sampler
     }
 
     /// A failure waiting briefly for the log line that explains it (a network failure, a decoder
@@ -66,6 +69,12 @@ final class EventPump: Sendable {
             let timeout = pending.map { max(0, $0.deadline.seconds(since: .now)) } ?? -1
             guard let event = mpv_wait_event(handle.pointer, timeout) else { continue }
             let id = event.pointee.event_id
+            if id == MPV_EVENT_HOOK {
+                // A failing item has nothing to measure, and its end keeps its place.
+                unload(event.pointee, sampling: pending == nil)
+                continue
+            }
+            if pending == nil, sampler.takeRequest() { reportStatistics() }
             if var failure = pending {
                 if id == MPV_EVENT_LOG_MESSAGE {
                     handle(event.pointee, abLoop: &abLoop)
@@ -120,6 +129,7 @@ final class EventPump: Sendable {
                 let entry = registry.start(entry: data.playlist_entry_id)
             else { return }
             watchOpening(data.playlist_entry_id)
+            sampler.itemStarted(at: .now)
             LibraryOutput.itemStarted(entry.item, engine: log.engine)
             outlet.yield(.itemStarted(entry.item))
         case MPV_EVENT_FILE_LOADED:
@@ -171,7 +181,22 @@ final class EventPump: Sendable {
         let value =
             data.format == MPV_FORMAT_NODE
             ? data.data.map { MPVNode($0.assumingMemoryBound(to: mpv_node.self)) } ?? .none : .none
+        if property == .demuxerCacheState { sampler.cacheStateChanged(value, at: .now) }
         return property.change(value, at: .now, abLoop: &abLoop)
+    }
+
+    /// Reports the current item's counters, if an item is open.
+    private func reportStatistics() {
+        guard registry.currentEntry() != nil else { return }
+        outlet.yield(.property(.statistics(sampler.sample(handle))))
+    }
+
+    /// libmpv waits in its `on_unload` hook until it is continued: the item's last sample is
+    /// taken first.
+    private func unload(_ event: mpv_event, sampling: Bool) {
+        guard let hook = event.data?.assumingMemoryBound(to: mpv_event_hook.self).pointee else { return }
+        if sampling, event.reply_userdata == StatisticsSampler.unloadHook { reportStatistics() }
+        _ = mpv_hook_continue(handle.pointer, hook.id)
     }
 
     /// Reads properties now and yields their values, instead of waiting for their notifications.

@@ -52,6 +52,8 @@ public final class MPVEngine: PlaybackEngine {
     private let commands = DispatchQueue(label: "reel.mpv.commands")
     private let broadcast = EngineEventBroadcast()
     private let pumpDone = DispatchGroup()
+    /// Samples the item's counters on the event thread (``ReelCore/EngineCommand/reportStatistics``).
+    private let sampler = StatisticsSampler()
     /// Where the engine's log lines go (``MPVConfiguration/logger``).
     private let log: EngineLog
 
@@ -81,6 +83,8 @@ public final class MPVEngine: PlaybackEngine {
                     mpv_observe_property(pointer, property.rawValue, property.name, MPV_FORMAT_NODE),
                     "observe \(property.name)")
             }
+            try Self.check(
+                mpv_hook_add(pointer, StatisticsSampler.unloadHook, "on_unload", 0), "watch items unload")
         } catch {
             mpv_terminate_destroy(pointer)
             broadcast.finish()
@@ -88,7 +92,7 @@ public final class MPVEngine: PlaybackEngine {
         }
         let commands = commands
         let pump = EventPump(
-            handle: handle, registry: registry, broadcast: broadcast, log: log,
+            handle: handle, registry: registry, broadcast: broadcast, log: log, sampler: sampler,
             pauseAtEnd: {
                 commands.async {
                     var yes: Int32 = 1
@@ -186,6 +190,8 @@ public final class MPVEngine: PlaybackEngine {
         case append(LoadRequest, node: MPVNode)
         case command(MPVNode)
         case set([Property])
+        /// Wakes the event thread to sample the item's counters.
+        case reportStatistics
     }
 
     /// A property and the value to give it.
@@ -271,6 +277,7 @@ public final class MPVEngine: PlaybackEngine {
             return .command(subAdd(subtitle, flags: "select"))
         case .setStreamingQuality(let quality):
             return streamingQualityCall(quality)
+        case .reportStatistics: return .reportStatistics
         }
     }
 
@@ -301,6 +308,9 @@ public final class MPVEngine: PlaybackEngine {
                     }
                     try Self.check(status, "set \(property.name)")
                 }
+            case .reportStatistics:
+                sampler.request()
+                mpv_wakeup(handle.pointer)
             }
         } catch {
             broadcast.yield(.commandFailed(command, error))

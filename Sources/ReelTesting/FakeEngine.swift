@@ -253,7 +253,7 @@ public final class FakeEngine: PlaybackEngine {
             emit(.property(.loop(loop)))
         case .setABLoop(let loop): emit(.property(.abLoop(loop)))
         case .setVideoFraming, .setVideoAdjustments, .setAudioDelay, .setSubtitleDelay, .setPitchCorrection,
-            .screenshot, .setStreamingQuality:
+            .screenshot, .setStreamingQuality, .reportStatistics:
             break
         case .stepFrame(let forward):
             // One frame at 30 fps, paused, as libmpv does.

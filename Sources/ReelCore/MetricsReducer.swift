@@ -87,6 +87,8 @@ struct ItemRecord: Hashable, Sendable {
     var metrics: ItemMetrics
     var started: HostTime
     var loaded = false
+    /// Whether the engine holds the item at its end (it then ends as stopped when unloaded).
+    var reachedEnd = false
     var mode = Mode.other
     var since: HostTime
     /// Where the access log's open span began, and the figures then.
@@ -193,6 +195,8 @@ public enum MetricsReducer {
                 record.metrics.timeToFirstFrame = now.seconds(since: record.started)
                 state.current = record
             }
+        case .property(.endReached(let reached)):
+            if state.current != nil, state.current?.reachedEnd != reached { state.current?.reachedEnd = reached }
         case .property(.statistics(let statistics)):
             state.current?.metrics.apply(statistics)
         case .property(.tracks), .property(.hardwareDecoder):
@@ -204,7 +208,11 @@ public enum MetricsReducer {
                 state.finished.failedItemCount += 1
                 entries.append(.error(ErrorLogEntry(date: state.date(at: now), itemID: id, url: url, error: error)))
             }
-            if state.current?.metrics.itemID == id { entries += close(&state, reason: reason, at: now) }
+            if let record = state.current, record.metrics.itemID == id {
+                // An engine that keeps the item open at its end reports its unload as a stop.
+                let ended = reason == .stopped && record.reachedEnd ? EndReason.endOfMedia : reason
+                entries += close(&state, reason: ended, at: now)
+            }
         case .commandFailed(let command, let error):
             let record = state.current?.metrics
             entries.append(

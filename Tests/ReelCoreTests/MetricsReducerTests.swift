@@ -215,15 +215,20 @@ struct MetricsReducerTests {
         #expect(session.metrics.revision != revision)
     }
 
-    @Test func theLogsKeepTheirLastEntries() {
+    @Test func theLogsKeepTheirLastEntriesAndAnItemHeldAtItsEndEndedThere() {
         var session = Session()
+        let held = LoadRequest(item: clip)
+        session.start(held, at: 0, firstFrame: 0.1, playing: 0.1)
+        session.receive(.property(.endReached(true)), at: 0.5)
+        session.receive(.itemEnded(held.id, .stopped), at: 0.6)
+        #expect(session.metrics.accessLog.last?.endReason == .endOfMedia)
         for index in 0..<(MetricsState.logLimit + 5) {
             let request = LoadRequest(item: clip)
             session.start(request, at: Double(index), firstFrame: Double(index) + 0.1, playing: Double(index) + 0.1)
             session.receive(.itemEnded(request.id, .stopped), at: Double(index) + 0.5)
         }
         #expect(session.metrics.accessLog.count == MetricsState.logLimit)
-        #expect(session.entries.count == MetricsState.logLimit + 5)
-        #expect(session.metrics.metrics(at: session.time(200)).session.itemCount == MetricsState.logLimit + 5)
+        #expect(session.entries.count == MetricsState.logLimit + 6)
+        #expect(session.metrics.metrics(at: session.time(200)).session.itemCount == MetricsState.logLimit + 6)
     }
 }

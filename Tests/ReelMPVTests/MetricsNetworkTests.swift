@@ -18,9 +18,8 @@ struct MetricsNetworkTests {
         _ player: Player, _ what: String, timeout: Duration = .seconds(15),
         _ condition: @escaping @MainActor (PlaybackMetrics) -> Bool
     ) async throws {
-        let met = await ObservationWait.until(timeout: timeout, observing: { _ = player.metrics }) {
-            condition(player.metrics)
-        }
+        let observe: @MainActor () -> Void = { _ = player.metrics }
+        let met = await ObservationWait.until(timeout: timeout, observing: observe) { condition(player.metrics) }
         #expect(met, "timed out waiting for \(what); the player was \(player.state)")
         try #require(met)
     }

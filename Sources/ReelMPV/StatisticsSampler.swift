@@ -11,7 +11,8 @@ import Synchronization
 /// Bytes transferred are counted here too: libmpv reports the input rate of one-second windows
 /// (`demuxer-cache-state`'s `raw-input-rate`, already observed for the buffered ranges) but no
 /// total, so each new window's rate is multiplied by the time since the previous one
-/// (``InputMeter``).
+/// (``InputMeter``); a single file read straight through is bounded by its size, and is its size
+/// once the cache holds all of it (``bytesTransferred(estimate:fileSize:format:cache:)``).
 final class StatisticsSampler: Sendable {
     /// The `reply_userdata` of the `on_unload` hook (apart from every ``ObservedProperty``'s).
     static let unloadHook: UInt64 = 1000
@@ -43,12 +44,27 @@ final class StatisticsSampler: Sendable {
             return MPVNode(&node)
         }
         let cache = node("demuxer-cache-state")
-        let bytes = meter.withLock { $0.bytes }
+        let estimate = Int64(meter.withLock { $0.bytes }.rounded())
+        let bytes = Self.bytesTransferred(
+            estimate: estimate, fileSize: node("file-size").int.map(Int64.init), format: node("file-format").string,
+            cache: cache)
         return EngineStatistics(
             droppedFrames: node("frame-drop-count").int, decoderDroppedFrames: node("decoder-frame-drop-count").int,
             delayedFrames: node("vo-delayed-frame-count").int, videoBitrate: node("video-bitrate").double,
             audioBitrate: node("audio-bitrate").double, inputRate: cache["raw-input-rate"].double,
-            bytesTransferred: Int64(bytes.rounded()), cachedDuration: cache["cache-duration"].double)
+            bytesTransferred: bytes, cachedDuration: cache["cache-duration"].double)
+    }
+
+    /// The bytes read: a single file read straight through (no byte-level seek) cannot have
+    /// brought more than its size, and brought all of it once the cache holds it from its
+    /// beginning to its end; anything else (an adaptive stream's segments, a file read with
+    /// seeks) is the rate's estimate.
+    static func bytesTransferred(estimate: Int64, fileSize: Int64?, format: String?, cache: MPVNode) -> Int64 {
+        guard let fileSize, fileSize > 0, format != "hls", format != "dash",
+            cache["debug-byte-level-seeks"].int == 0
+        else { return estimate }
+        if cache["bof-cached"].bool == true, cache["eof-cached"].bool == true { return fileSize }
+        return min(estimate, fileSize)
     }
 }
 

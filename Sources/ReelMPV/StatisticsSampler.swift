@@ -12,7 +12,7 @@ import Synchronization
 /// (`demuxer-cache-state`'s `raw-input-rate`, already observed for the buffered ranges) but no
 /// total, so each new window's rate is multiplied by the time since the previous one
 /// (``InputMeter``); a single file read straight through is bounded by its size, and is its size
-/// once the cache holds all of it (``bytesTransferred(estimate:fileSize:format:cache:)``).
+/// once the reader reached its end (``bytesTransferred(estimate:fileSize:format:cache:)``).
 final class StatisticsSampler: Sendable {
     /// The `reply_userdata` of the `on_unload` hook (apart from every ``ObservedProperty``'s).
     static let unloadHook: UInt64 = 1000
@@ -56,14 +56,14 @@ final class StatisticsSampler: Sendable {
     }
 
     /// The bytes read: a single file read straight through (no byte-level seek) cannot have
-    /// brought more than its size, and brought all of it once the cache holds it from its
-    /// beginning to its end; anything else (an adaptive stream's segments, a file read with
+    /// brought more than its size, and brought all of it once the reader reached its end; anything else (an adaptive stream's segments, a file read with
     /// seeks) is the rate's estimate.
     static func bytesTransferred(estimate: Int64, fileSize: Int64?, format: String?, cache: MPVNode) -> Int64 {
         guard let fileSize, fileSize > 0, format != "hls", format != "dash",
             cache["debug-byte-level-seeks"].int == 0
         else { return estimate }
-        if cache["bof-cached"].bool == true, cache["eof-cached"].bool == true { return fileSize }
+        // Without a byte-level seek, a reader at the end (`eof`) read the whole file once.
+        if cache["eof"].bool == true { return fileSize }
         return min(estimate, fileSize)
     }
 }

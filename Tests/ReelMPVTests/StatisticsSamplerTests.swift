@@ -21,13 +21,13 @@ struct StatisticsSamplerTests {
 
     @Test func aFileReadStraightThroughIsBoundedByItsSize() {
         let whole: MPVNode = .map([
-            "bof-cached": .flag(true), "eof-cached": .flag(true), "debug-byte-level-seeks": .int(0),
+            "eof": .flag(true), "debug-byte-level-seeks": .int(0),
         ])
         let part: MPVNode = .map([
-            "bof-cached": .flag(true), "eof-cached": .flag(false), "debug-byte-level-seeks": .int(0),
+            "eof": .flag(false), "debug-byte-level-seeks": .int(0),
         ])
         let sought: MPVNode = .map([
-            "bof-cached": .flag(true), "eof-cached": .flag(true), "debug-byte-level-seeks": .int(2),
+            "eof": .flag(true), "debug-byte-level-seeks": .int(2),
         ])
         let bytes = StatisticsSampler.bytesTransferred
         #expect(bytes(700, 1000, "mp4", whole) == 1000)

@@ -206,7 +206,7 @@ let package = Package(
         // fails when the README and a file differ.
         .target(
             name: "ReelSnippets",
-            dependencies: ["Reel", "ReelMPRIS", "ReelPulse"],
+            dependencies: ["Reel", "ReelMPRIS", "ReelPulse", "ReelMetrics"],
             path: "Examples/Snippets",
             swiftSettings: strictSettings
         ),

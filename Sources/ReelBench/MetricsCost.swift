@@ -166,8 +166,7 @@ extension ReelBench {
         overview.add(
             Overview.Row(
                 benchmark: "Playback CPU, statistics sampled / not (s per s)", reel: sampledCPU.median,
-                peer: cpu.median, peerName: "no samples", precision: 3, goal: "ratio ≤ 1.01",
-                met: sampledCPU.median / cpu.median <= 1.01))
+                peer: cpu.median, peerName: "no samples", precision: 3, goal: "—", met: nil))
         return true
     }
 }

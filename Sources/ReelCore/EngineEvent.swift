@@ -57,7 +57,7 @@ public enum PropertyChange: Hashable, Sendable {
     /// The A-B loop.
     case abLoop(ABLoop)
     /// The engine's counters for the current item (dropped frames, bit rates, bytes), sampled
-    /// when asked (``EngineCommand/reportStatistics``) and when the item is unloaded.
+    /// when asked (``EngineCommand/reportStatistics``) and when the item reaches its end.
     case statistics(EngineStatistics)
 }
 

@@ -4,7 +4,7 @@ import Foundation
 /// bit rates, the network's input rate, bytes transferred.
 ///
 /// An engine reports them as ``PropertyChange/statistics(_:)`` when asked
-/// (``EngineCommand/reportStatistics``) and by itself when an item is unloaded, never per frame.
+/// (``EngineCommand/reportStatistics``) and by itself when an item reaches its end, never per frame.
 /// The counts are the item's totals so far; a value the engine does not know is `nil`.
 /// (libmpv's names: `frame-drop-count`, `decoder-frame-drop-count`, `vo-delayed-frame-count`,
 /// `video-bitrate`, `audio-bitrate`, `demuxer-cache-state`'s `raw-input-rate` and

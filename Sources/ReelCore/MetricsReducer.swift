@@ -247,7 +247,8 @@ public enum MetricsReducer {
     private static func describe(_ state: inout MetricsState, playback: PlaybackInfo, at now: HostTime)
         -> [MetricsLogEntry]
     {
-        guard var record = state.current else { return [] }
+        // An item being unloaded loses its tracks first: what played stays.
+        guard var record = state.current, !playback.tracks.isEmpty else { return [] }
         var entries: [MetricsLogEntry] = []
         let video = playback.selectedTrack(.video)
         if let previous = record.metrics.videoTrackID, let id = video?.id, id != previous, !playback.variants.isEmpty {

@@ -19,7 +19,7 @@ final class EventPump: Sendable {
     private let pauseAtEnd: @Sendable () -> Void
     /// Arms the watchdog that stops an item still opening after the network timeout.
     private let watchOpening: @Sendable (Int64) -> Void
-    /// Samples the item's counters when asked and when it unloads.
+    /// Samples the item's counters when asked and at the item's end.
     private let sampler: StatisticsSampler
 
     init(
@@ -69,11 +69,6 @@ final class EventPump: Sendable {
             let timeout = pending.map { max(0, $0.deadline.seconds(since: .now)) } ?? -1
             guard let event = mpv_wait_event(handle.pointer, timeout) else { continue }
             let id = event.pointee.event_id
-            if id == MPV_EVENT_HOOK {
-                // A failing item has nothing to measure, and its end keeps its place.
-                unload(event.pointee, sampling: pending == nil)
-                continue
-            }
             if pending == nil, sampler.takeRequest() { reportStatistics() }
             if var failure = pending {
                 if id == MPV_EVENT_LOG_MESSAGE {
@@ -159,6 +154,8 @@ final class EventPump: Sendable {
                 // pause is never mistaken for someone else's. The pause is queued before the end
                 // is reported, so whatever a consumer sends in reply (replay) runs after it.
                 pauseAtEnd()
+                // The item's counters at its end, while libmpv still holds it open.
+                reportStatistics()
             }
             outlet.yield(.property(change))
         case MPV_EVENT_LOG_MESSAGE:
@@ -189,14 +186,6 @@ final class EventPump: Sendable {
     private func reportStatistics() {
         guard registry.currentEntry() != nil else { return }
         outlet.yield(.property(.statistics(sampler.sample(handle))))
-    }
-
-    /// libmpv waits in its `on_unload` hook until it is continued: the item's last sample is
-    /// taken first.
-    private func unload(_ event: mpv_event, sampling: Bool) {
-        guard let hook = event.data?.assumingMemoryBound(to: mpv_event_hook.self).pointee else { return }
-        if sampling, event.reply_userdata == StatisticsSampler.unloadHook { reportStatistics() }
-        _ = mpv_hook_continue(handle.pointer, hook.id)
     }
 
     /// Reads properties now and yields their values, instead of waiting for their notifications.

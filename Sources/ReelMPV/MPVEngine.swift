@@ -83,8 +83,6 @@ public final class MPVEngine: PlaybackEngine {
                     mpv_observe_property(pointer, property.rawValue, property.name, MPV_FORMAT_NODE),
                     "observe \(property.name)")
             }
-            try Self.check(
-                mpv_hook_add(pointer, StatisticsSampler.unloadHook, "on_unload", 0), "watch items unload")
         } catch {
             mpv_terminate_destroy(pointer)
             broadcast.finish()

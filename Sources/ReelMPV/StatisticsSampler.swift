@@ -5,8 +5,11 @@ import Synchronization
 
 /// How the engine reports ``ReelCore/EngineStatistics``: read on the event thread, from
 /// properties libmpv is never asked to observe (observing them would make libmpv compare them on
-/// every frame), when a consumer asks (``ReelCore/EngineCommand/reportStatistics``) and in
-/// libmpv's `on_unload` hook, so the last sample of an item is taken just before it closes.
+/// every frame), when a consumer asks (``ReelCore/EngineCommand/reportStatistics``) and when an
+/// item reaches its end (libmpv holds it open there), so a finished item's last sample is exact.
+///
+/// Not in libmpv's `on_unload` hook: holding the unload for a sample let libmpv report the end of
+/// an item followed without a gap (`prepareNext`), which the engine answers with a pause.
 ///
 /// Bytes transferred are counted here too: libmpv reports the input rate of one-second windows
 /// (`demuxer-cache-state`'s `raw-input-rate`, already observed for the buffered ranges) but no
@@ -14,9 +17,6 @@ import Synchronization
 /// (``InputMeter``); a single file read straight through is bounded by its size, and is its size
 /// once the reader reached its end (``bytesTransferred(estimate:fileSize:format:cache:)``).
 final class StatisticsSampler: Sendable {
-    /// The `reply_userdata` of the `on_unload` hook (apart from every ``ObservedProperty``'s).
-    static let unloadHook: UInt64 = 1000
-
     private let requested = Atomic<Bool>(false)
     private let meter = Mutex(InputMeter())
 

@@ -13,7 +13,7 @@ import ReelCore
 /// ```
 ///
 /// The engine's counters (dropped frames, bit rates, bytes) are sampled when asked
-/// (``refreshStatistics()``) and when an item is unloaded, never per frame; everything else
+/// (``refreshStatistics()``) and when an item reaches its end, never per frame; everything else
 /// comes from events the player already receives.
 extension Player {
     /// The figures now: like ``metrics``, with playing and stall time counted up to this moment.

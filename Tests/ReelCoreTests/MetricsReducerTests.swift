@@ -186,6 +186,7 @@ struct MetricsReducerTests {
         #expect(first.metrics.stallCount == 1)
         #expect(abs(first.metrics.playingDuration - 4) < 1e-6)
         #expect(first.metrics.timeToFirstFrame == 0.5)
+        session.receive(.property(.tracks([])), at: 7.4)
         session.receive(.itemEnded(request.id, .stopped), at: 7.5)
         guard case .access(let second) = try #require(session.entries.last) else {
             Issue.record("expected a second access-log entry")

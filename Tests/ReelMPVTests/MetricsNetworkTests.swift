@@ -63,7 +63,7 @@ struct MetricsNetworkTests {
         let ratio = try #require(figures.rebufferingRatio)
         #expect(ratio > 0 && ratio < 1)
         #expect((figures.timeToFirstFrame ?? 0) > 0)
-        // Taken in the unload hook, after the whole file came.
+        // Taken at the end of the item, after the whole file came.
         let bytes = try #require(figures.bytesTransferred)
         #expect(bytes > size / 2 && bytes < size * 2, "\(bytes) bytes of a \(size)-byte file")
         #expect(figures.droppedFrames != nil)
@@ -130,7 +130,7 @@ struct MetricsNetworkTests {
         #expect(errors == 1)
     }
 
-    @Test func statisticsAreSampledOnlyWhenAskedOrAtUnload() async throws {
+    @Test func statisticsAreSampledOnlyWhenAskedOrAtTheEnd() async throws {
         let clip = try await MediaFixtures.url(for: .shortClip)
         let engine = try MPVEngine(configuration: .headless)
         let events = engine.events
@@ -146,7 +146,7 @@ struct MetricsNetworkTests {
             total += 1
             if case .property(.statistics) = event { samples += 1 }
         }
-        // The one asked for and the one at unload.
+        // The one at the end and the one asked for.
         #expect(samples == 2, "\(samples) samples among \(total) events")
     }
 }

@@ -15,6 +15,9 @@
 #   BENCH_ARGS=...    arguments of `make bench`
 #   FUZZ_COUNT=500    how many mutated files `make fuzz` runs (`make test` runs 20)
 #   FUZZ_SEED=1       the seed of the first mutated file (file i uses FUZZ_SEED + i)
+#   PREFIX=/usr/local where `make install` installs (and `make uninstall` removes)
+#   DESTDIR=DIR       a staging root prepended to PREFIX (packaging)
+#   DEB_MAINTAINER="Name <address>"  the Maintainer field of `make deb`
 
 SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
@@ -49,6 +52,9 @@ RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -use-ld=lld
 RUN_BUILD    := $(if $(filter release,$(RUN_CONFIG)),$(RELEASE_FLAGS),-c $(RUN_CONFIG))
 FUZZ_COUNT   ?= 500
 FUZZ_SEED    ?= 1
+PREFIX       ?= /usr/local
+DESTDIR      ?=
+export DEB_MAINTAINER
 # `make sanitize`: the engine suites and the sound-server monitor (C callbacks), each sanitizer
 # in its own scratch path.
 SANITIZE_SUITES := ReelMPVTests|ReelCoreTests|ReelPlayerTests|ReelPulseTests
@@ -58,6 +64,9 @@ SCRATCH_DIR  := $(if $(SCRATCH),$(SCRATCH),.build)
 SPM          := $(if $(SCRATCH),--scratch-path $(SCRATCH))
 LOGS         := $(SCRATCH_DIR)/logs
 LINT_PATHS   := Sources Tests Examples Package.swift
+DIST_BIN     := $(SCRATCH_DIR)/release/reel
+DEBUG_BIN    := $(SCRATCH_DIR)/debug/reel
+MANUAL       := $(SCRATCH_DIR)/plugins/GenerateManual/outputs/ReelCLI/reel.1
 
 export DEBIAN_FRONTEND := noninteractive
 
@@ -77,6 +86,7 @@ define checked-build
 endef
 
 .PHONY: help deps build build-tests test unit-test gui-test lint format run bench bench-run soak fuzz sanitize screenshots clean distclean
+.PHONY: dist manual install uninstall deb deb-check install-check licenses
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/^([a-z-]+):.*## /  make \1\t/' | expand -t 22
@@ -92,7 +102,7 @@ build-tests: deps ## Build everything and the tests (debug), warnings fail
 
 # .NOTPARALLEL makes the prerequisites run in the order written. The last line sums up the test
 # log (XCTest's total and Swift Testing's run line): "tests: N passed, 0 failed".
-test: build-tests unit-test gui-test lint ## Build, run every test (window ones on a private Xvfb), lint: what CI runs
+test: build-tests unit-test gui-test install-check lint ## Build, run every test (window ones on a private Xvfb), lint: what CI runs
 	@awk '/Executed [0-9]+ tests?, with 0 failures/ { xctest += $$2 } \
 		/Test run with [0-9]+ tests? .*passed/ { for (i = 1; i < NF; i++) if ($$i == "with") { testing += $$(i + 1); break } } \
 		END { if (xctest != "" || testing != "") printf "tests: %d passed, 0 failed\n", xctest + testing }' \
@@ -173,3 +183,36 @@ clean: ## Remove build products (keeps the fetched packages)
 
 distclean: ## Remove the whole scratch path
 	rm -rf $(SCRATCH_DIR)
+
+# Installing and packaging (docs/LICENSES.md, CONTRIBUTING.md). The manual page comes from the
+# debug build that `make`/`make test` keep: its text is the argument parser's, the same in
+# every configuration, and swift-argument-parser's plugin builds every product first.
+
+dist: deps ## Release build of reel with the Swift runtime linked in (RELEASE_FLAGS), as `make run` builds it
+	$(call checked-build,dist,$(RELEASE_FLAGS) --product reel)
+
+manual: ## The manual page reel.1 from the argument parser (swift-argument-parser's generate-manual plugin)
+	$(SWIFT) package $(SPM) plugin generate-manual --configuration debug \
+		--date "$$(git log -1 --format=%cs 2>/dev/null || date +%F)"
+
+install: dist manual ## Install reel, its manual, completions, desktop entry and icon in $(DESTDIR)$(PREFIX)
+	PREFIX=$(PREFIX) DESTDIR=$(DESTDIR) scripts/install.sh install --binary $(DIST_BIN) --manual $(MANUAL) --strip
+
+uninstall: ## Remove exactly the files `make install` installs from $(DESTDIR)$(PREFIX)
+	PREFIX=$(PREFIX) DESTDIR=$(DESTDIR) scripts/install.sh uninstall
+
+deb: dist manual ## The Debian package of the release reel, in $(SCRATCH_DIR)/deb
+	scripts/make-deb.sh --binary $(DIST_BIN) --manual $(MANUAL) --out $(SCRATCH_DIR)/deb
+
+deb-check: dist manual ## `make deb`, then check it: lintian, Depends, installed in a throwaway root, run
+	deb=$$(scripts/make-deb.sh --binary $(DIST_BIN) --manual $(MANUAL) --out $(SCRATCH_DIR)/deb); \
+	scripts/deb-check.sh "$$deb"
+
+# Reuses the debug build of `make build-tests`, so `make test` builds no release.
+install-check: manual ## Test install/uninstall and the package on the debug build (part of `make test`)
+	scripts/install-check.sh --binary $(DEBUG_BIN) --manual $(MANUAL)
+	deb=$$(scripts/make-deb.sh --fast --binary $(DEBUG_BIN) --manual $(MANUAL) --out $(SCRATCH_DIR)/install-check); \
+	scripts/deb-check.sh "$$deb" --toolchain-runtime
+
+licenses: ## Print the licences of Reel, its Swift packages and the Debian libraries reel uses
+	@scripts/licenses.sh --binary $(if $(wildcard $(DIST_BIN)),$(DIST_BIN),$(DEBUG_BIN)) --checkouts $(SCRATCH_DIR)/checkouts

@@ -34,6 +34,17 @@ packages=(
     libpulse-dev      # libpulse: ReelPulse watches the sound server's outputs (CPulse)
     pulseaudio        # private sound servers with null outputs for the audio-output tests
     pulseaudio-utils  # pactl: the tests add, move and remove outputs with it
+    librtsp-server-perl # Perl's RTSP::Server: the RTSP test's relay (no service, unlike
+                      #   rtsp-server-perl), fed by ffmpeg
+    libcurl4-openssl-dev # libcurl.so, which the static Foundation needs (`make dist`, --static-swift-stdlib)
+    librsvg2-bin      # rsvg-convert: the icon's PNG sizes, rendered from packaging/reel.svg at install
+    desktop-file-utils # desktop-file-validate: `make install-check` checks reel.desktop
+    man-db            # man -l: `make install-check` renders the manual page
+    groff-base        #   (groff formats it for man)
+    zsh               # zsh -n: `make install-check` checks the zsh completion
+    dpkg-dev          # dpkg-shlibdeps: the package's Depends (`make deb`)
+    fakeroot          # dpkg-deb builds the package with root-owned files
+    lintian           # checks the package (`make deb-check`, `make install-check`)
 )
 
 log() { printf 'install-deps: %s\n' "$*" >&2; }

@@ -23,6 +23,7 @@ struct DemoCommand: AsyncParsableCommand {
     @OptionGroup var playback: PlaybackOptions
 
     @MainActor func run() async throws {
+        OutputOptions.quietPipeWireLog()
         let clip = DemoClip(directory: CacheDirectory.resolve())
         if regenerate || !clip.isCached {
             // Keep standard output pure JSON lines with --json.

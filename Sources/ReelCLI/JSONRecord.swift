@@ -52,6 +52,12 @@ struct JSONRecord: Encodable, Sendable {
     var engineLog: [String]?
     /// When it happened (ISO 8601), for `errorLog`.
     var date: String?
+    /// The playback speed, for `state`, when it is not 1.
+    var speed: Double?
+    /// The volume (1 is unchanged loudness), for `state`, when it is not 1.
+    var volume: Double?
+    /// Whether sound is muted, for `state`, when it is.
+    var muted: Bool?
 
     /// A state transition, with the position and duration at that moment.
     static func state(_ state: PlayerState, playback: PlaybackInfo, at now: HostTime) -> JSONRecord {
@@ -60,6 +66,9 @@ struct JSONRecord: Encodable, Sendable {
         record.reason = state.reasonIdentifier
         record.position = rounded(playback.position(at: now))
         record.duration = playback.duration.map(rounded)
+        record.speed = playback.speed == 1 ? nil : playback.speed
+        record.volume = playback.volume == 1 ? nil : rounded(playback.volume)
+        record.muted = playback.isMuted ? true : nil
         return record
     }
 

@@ -43,36 +43,60 @@ struct PlayCommand: AsyncParsableCommand {
     var startIndex = 0
 
     @Option(
-        help: ArgumentHelp("Where to start: seconds (90, 12.5), m:ss or h:mm:ss.", valueName: "time"),
+        help: ArgumentHelp(
+            "Where to start: seconds (90, 12.5), m:ss or h:mm:ss; with --end, where the clip starts.", valueName: "time"
+        ),
         transform: Self.parseTime)
     var start: TimeInterval?
 
+    @Option(
+        help: ArgumentHelp(
+            "Where to end: the item plays as a clip from --start (or 0) to here, its timeline the clip's.",
+            valueName: "time"),
+        transform: Self.parseTime)
+    var end: TimeInterval?
+
     @OptionGroup var playback: PlaybackOptions
+
+    @OptionGroup(title: "Audio output and subtitles") var outputs: OutputOptions
 
     func validate() throws {
         guard !media.isEmpty else { throw ValidationError("Give at least one file or URL to play.") }
         guard media.indices.contains(startIndex) else {
             throw ValidationError("--start-index must be between 0 and \(media.count - 1).")
         }
+        if let end, end <= (start ?? 0) {
+            throw ValidationError("--end must come after --start (or after 0 without it).")
+        }
     }
 
     @MainActor func run() async throws {
+        OutputOptions.quietPipeWireLog()
         var items: [MediaItem] = []
         var startItem = 0
         for (index, argument) in media.enumerated() {
             if index == startIndex { startItem = items.count }
-            items += Self.expand(argument.url)
+            items += Self.expand(argument.url, policy: playback.urlPolicy)
         }
         guard !items.isEmpty else {
             Console.error("reel: nothing to play: every playlist was empty or unreadable.\n")
             throw ExitCode.failure
         }
         let startIndex = min(startItem, items.count - 1)
-        items[startIndex].startPosition = start
+        if let end {
+            // A clip: its timeline starts at --start, so the item starts at its beginning.
+            items[startIndex].clip = ClipRange(start: start ?? 0, end: end)
+        } else {
+            items[startIndex].startPosition = start
+        }
+        items = playback.settings.apply(to: items)
         items[startIndex].externalSubtitles += subtitleFiles.map { ExternalSubtitle(url: $0.url) }
-        let queue = SessionQueue(
+        var queue = SessionQueue(
             items: items, startIndex: startIndex, shuffle: shuffle, repeatMode: loop.repeatMode,
             gravity: playback.gravity)
+        try await outputs.checkAudioDevice(configuration: playback.engineConfiguration)
+        (queue.audioDevice, queue.subtitleStyle, queue.secondarySubtitle) =
+            (outputs.audioDevice, outputs.subtitleStyle, outputs.secondarySubtitle)
         let exitCode = await WindowSession.play(queue, options: playback)
         if exitCode != 0 { throw ExitCode(exitCode) }
     }
@@ -81,13 +105,13 @@ struct PlayCommand: AsyncParsableCommand {
     /// against the scheme allowlist, relative ones resolved against the playlist's folder; a
     /// missing or refused entry is reported on standard error and skipped); an HLS `.m3u8` and
     /// anything else is one item.
-    static func expand(_ url: URL) -> [MediaItem] {
+    static func expand(_ url: URL, policy: URLPolicy = .standard) -> [MediaItem] {
         guard url.isFileURL, PlaylistFile.format(of: url) != nil || Self.looksLikePlaylist(url) else {
             return [MediaItem(url: url)]
         }
         let playlist: PlaylistFile
         do {
-            playlist = try PlaylistFile.read(contentsOf: url)
+            playlist = try PlaylistFile.read(contentsOf: url, policy: policy)
         } catch {
             Console.error("reel: \(url.lastPathComponent): \(error.message)\n")
             return []

@@ -66,6 +66,8 @@ struct PlaybackOptions: ParsableArguments {
     @Option(help: ArgumentHelp("How the picture fills the window: fit, fill or stretch.", valueName: "gravity"))
     var gravity: VideoGravity = .fit
 
+    @OptionGroup var settings: PlayerSettingsOptions
+
     @Option(
         help: ArgumentHelp(
             "Seconds an item may take to become ready before it fails with a timeout (default: 15 for files, 45 for addresses).",
@@ -101,6 +103,8 @@ struct PlaybackOptions: ParsableArguments {
         configuration.video = systemPlayer ? .ownWindow : .none
         configuration.hardwareDecoding = hwdec.setting
         configuration.urlPolicy = urlPolicy
+        configuration.buffering = settings.buffering
+        if systemPlayer, settings.fullscreen { configuration.options["fullscreen"] = "yes" }
         return configuration
     }
 

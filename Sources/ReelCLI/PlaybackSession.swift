@@ -80,6 +80,7 @@ final class PlaybackSession {
         reporter.begin(item, keysEnabled: keys != nil)
         var exitCode: Int32
         do {
+            try options.settings.apply(to: player)
             try queue.start(on: player)
             exitCode = await loop(inputs, player: player, metrics: metrics)
         } catch {

@@ -14,6 +14,12 @@ struct SessionQueue: Sendable {
     var repeatMode = RepeatMode.off
     /// How the picture fills the view.
     var gravity = VideoGravity.fit
+    /// The audio output's name (`--audio-device`), if one was chosen.
+    var audioDevice: String?
+    /// How subtitles look, if not the standard way.
+    var subtitleStyle: SubtitleStyle?
+    /// The subtitle track shown at the top (`--secondary-sid`), if any.
+    var secondarySubtitle: Int?
 
     /// The item the session starts with.
     var first: MediaItem { items[startIndex] }
@@ -21,6 +27,9 @@ struct SessionQueue: Sendable {
     /// Hands the queue to `player` and opens its first item.
     @MainActor func start(on player: Player) throws(PlayerError) {
         if gravity != .fit { try player.setVideoGravity(gravity) }
+        if let audioDevice { try player.setAudioDevice(named: audioDevice) }
+        if let subtitleStyle { try player.setSubtitleStyle(subtitleStyle) }
+        if let secondarySubtitle { try player.send(.selectSecondarySubtitle(id: secondarySubtitle)) }
         try player.setQueue(items, startIndex: startIndex)
         if repeatMode != .off { try player.setRepeatMode(repeatMode) }
         if shuffle { try player.setShuffle(true) }

@@ -127,8 +127,12 @@ extension EngineCommand {
         case .setABLoop: "setABLoop"
         case .selectTrack: "selectTrack"
         case .addSubtitle: "addSubtitle"
+        case .setBufferingPolicy: "setBufferingPolicy"
         case .setStreamingQuality: "setStreamingQuality"
         case .reportStatistics: "reportStatistics"
+        case .setAudioDevice: "setAudioDevice"
+        case .setSubtitleStyle: "setSubtitleStyle"
+        case .selectSecondarySubtitle: "selectSecondarySubtitle"
         }
     }
 }

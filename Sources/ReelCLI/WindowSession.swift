@@ -90,6 +90,7 @@ final class WindowSession {
         // The window shows the figures; JSON lines get them once a second with `--stats`.
         let metrics = MetricsFollower(player: player, reporter: reporter, periodic: options.stats && options.json)
         if options.pictureInPicture { try? player.startPictureInPicture() }
+        if options.settings.fullscreen { try? player.setPresentation(.fullscreen) }
         // MPRIS's Raise and Quit raise and close the window (a DesktopWindow through `import Reel`);
         // Fullscreen is the player's.
         let desktop = options.makeDesktopIntegration(player: player, window: window)
@@ -127,6 +128,7 @@ final class WindowSession {
 
         reporter.begin(item, keysEnabled: false)
         do {
+            try options.settings.apply(to: player)
             try queue.start(on: player)
         } catch {
             reporter.report(error, command: .load(LoadRequest(item: item)))

@@ -213,6 +213,12 @@ public struct PlayerFeature: Reducer, Sendable {
         case skip(by: TimeInterval, precision: SeekPrecision)
         /// Seek to a time.
         case seek(to: TimeInterval, precision: SeekPrecision = .exact)
+        /// Seek exactly to a frame, counted from 0 at the container's frame rate
+        /// (``ReelCore/PlaybackInfo/frameRate``): frame `n` shows at `n / rate` seconds. Refused
+        /// while the frame rate is unknown.
+        case seekToFrame(Int)
+        /// Changes how the engine buffers (``ReelCore/BufferingPolicy``).
+        case bufferingPolicySet(BufferingPolicy)
         /// A speed was chosen.
         case speedSelected(Double)
         /// Sets or clears the A-B loop.
@@ -236,6 +242,13 @@ public struct PlayerFeature: Reducer, Sendable {
         case audioTrackSelected(id: Int?)
         /// A subtitle track was chosen, or Off.
         case subtitleTrackSelected(id: Int?)
+        /// A second subtitle track was chosen, shown at the top of the picture, or none.
+        case secondarySubtitleSelected(id: Int?)
+        /// Subtitles get this style.
+        case subtitleStyleSet(SubtitleStyle)
+        /// An audio output was chosen by name (``ReelCore/AudioDevice/name``), or the system's
+        /// default (``ReelCore/AudioDevice/automaticName``).
+        case audioDeviceSelected(String)
         /// The volume slider moved (0…1).
         case volumeChanged(Double)
         /// The mute button was tapped.
@@ -251,8 +264,9 @@ public struct PlayerFeature: Reducer, Sendable {
         case command(EngineCommand, reason: IntentReason)
         /// Show the video this way. Refused (``State/commandError``) when nothing shows the
         /// video, for ``Presentation/none`` (close the window instead), and for picture in
-        /// picture when the window cannot show it.
-        case presentationRequested(Presentation)
+        /// picture when the window cannot show it. With `autoplay` (MPlayerKit's
+        /// `.fullscreen(autoplay:)`) an accepted presentation also plays.
+        case presentationRequested(Presentation, autoplay: Bool = false)
         /// The window reports how it shows the video now (it attached, the window manager or the
         /// user changed it, it closed).
         case presentationChanged(Presentation, pictureInPicturePossible: Bool)
@@ -428,6 +442,7 @@ public struct PlayerFeature: Reducer, Sendable {
             let wasEnded = state.playback.status == .ended
             let wasLive = state.playback.isLive
             PlaybackReducer.reduce(&state.playback, .received(event), at: now())
+            if case .property(.audioDevices) = event { return audioDevicesChanged(in: &state) }
             if case .itemEnded(let id, .endOfMedia) = event, id == current, let prepared = state.preparedNext {
                 adopt(prepared, in: &state)
                 return .none
@@ -451,6 +466,8 @@ public struct PlayerFeature: Reducer, Sendable {
             return .merge(refusal, entryEnded(.failed(error), in: &state))
         case .goLive, .streamingQualitySelected:
             return live(action, in: &state)
+        case .audioDeviceSelected, .subtitleStyleSet, .secondarySubtitleSelected:
+            return outputs(action, in: &state)
         case .load(let item, let autoplay):
             state.liveReloads = LiveReloads()
             return edit(.replace([item], startIndex: 0, autoplay: autoplay), in: &state)
@@ -520,6 +537,15 @@ public struct PlayerFeature: Reducer, Sendable {
             return command(.seek(.relative(seconds), precision: precision), in: &state)
         case .seek(let time, let precision):
             return command(.seek(.absolute(clamp(time, state)), precision: precision), in: &state)
+        case .seekToFrame(let frame):
+            do {
+                let time = try Self.time(ofFrame: frame, in: state.playback)
+                return command(.seek(.absolute(time), precision: .exact), in: &state)
+            } catch {
+                return refuse(error, in: &state)
+            }
+        case .bufferingPolicySet(let policy):
+            return command(.setBufferingPolicy(policy), in: &state)
         case .speedSelected(let speed):
             return command(.setSpeed(speed), in: &state)
         case .audioTrackSelected(let id):
@@ -538,8 +564,11 @@ public struct PlayerFeature: Reducer, Sendable {
             return command(.addSubtitle(subtitle), in: &state)
         case .command(let command, let reason):
             return self.command(command, reason: reason, in: &state)
-        case .presentationRequested(let presentation):
-            return present(presentation, in: &state)
+        case .presentationRequested(let presentation, let autoplay):
+            let refusals = state.refusalCount
+            let shown = present(presentation, in: &state)
+            guard autoplay, state.refusalCount == refusals else { return shown }
+            return .merge(shown, handle(.play(reason: .user), in: &state))
         case .presentationChanged(let presentation, let possible):
             state.presentation = presentation
             state.isPictureInPicturePossible = possible
@@ -576,7 +605,7 @@ public struct PlayerFeature: Reducer, Sendable {
     }
 
     /// Records a refusal: the error shows, and ``State/refusalCount`` moves.
-    private func refuse(_ error: PlayerError, in state: inout State) -> Effect<Action> {
+    func refuse(_ error: PlayerError, in state: inout State) -> Effect<Action> {
         state.commandError = error
         state.refusalCount += 1
         return .none

@@ -1,3 +1,5 @@
+import ReelCore
+
 /// A typeface request; the canvas picks the closest installed face.
 public struct Font: Hashable, Sendable {
     /// How heavy the strokes are.

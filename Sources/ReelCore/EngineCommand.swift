@@ -91,12 +91,22 @@ public enum EngineCommand: Hashable, Sendable {
     case selectTrack(TrackKind, id: Int?)
     /// Adds a subtitle file to the current item and selects it.
     case addSubtitle(ExternalSubtitle)
+    /// Changes how the engine buffers (what its engine allows to change while it runs; the
+    /// rest applies from the next item opened).
+    case setBufferingPolicy(BufferingPolicy)
     /// Plays the engine's choice of an adaptive stream's variants, or one variant fixed.
     case setStreamingQuality(StreamingQuality)
     /// Asks the engine to report its counters for the current item soon, as
     /// ``PropertyChange/statistics(_:)`` (nothing when no item is open). A query: it changes
     /// nothing, so a model records nothing for it.
     case reportStatistics
+    /// Plays the sound on the output named so (``AudioDevice/name``), or on the system's
+    /// default with ``AudioDevice/automaticName``.
+    case setAudioDevice(String)
+    /// Styles the subtitles.
+    case setSubtitleStyle(SubtitleStyle)
+    /// Shows a second subtitle track at the top of the picture, or none with `nil`.
+    case selectSecondarySubtitle(id: Int?)
 }
 
 extension EngineCommand {
@@ -110,6 +120,8 @@ extension EngineCommand {
             if let start = request.item.startPosition, !start.isFinite || start < 0 {
                 throw PlayerError(.invalidArgument, message: "The start position must be a time in the media.")
             }
+            try request.item.clip?.check()
+            try LanguageList.check(request.item.preferredAudioLanguages + request.item.preferredSubtitleLanguages)
         case .seek(.absolute(let seconds), _), .seek(.relative(let seconds), _):
             guard seconds.isFinite else { throw PlayerError(.invalidArgument, message: "A seek needs a finite time.") }
         case .setSpeed(let speed):
@@ -136,11 +148,19 @@ extension EngineCommand {
             try framing.check()
         case .setVideoAdjustments(let adjustments):
             try adjustments.check()
+        case .setBufferingPolicy(let policy):
+            try policy.check()
         case .setABLoop(let loop):
             for point in [loop.a, loop.b] where point.map({ !$0.isFinite || $0 < 0 }) == true {
                 throw PlayerError(.invalidArgument, message: "Loop points must be finite and not negative.")
             }
-        case .selectTrack(_, let id):
+        case .setAudioDevice(let name):
+            if name.isEmpty || name.contains(where: \.isNewline) {
+                throw PlayerError(.invalidArgument, message: "An audio output needs a name.")
+            }
+        case .setSubtitleStyle(let style):
+            try style.check()
+        case .selectTrack(_, let id), .selectSecondarySubtitle(let id):
             if let id, id < 1 { throw PlayerError(.invalidArgument, message: "Track identifiers start at 1.") }
         case .setStreamingQuality(.variant(let variant)):
             if variant.id < 1 || variant.audioTrackID.map({ $0 < 1 }) == true {

@@ -59,6 +59,11 @@ public enum PropertyChange: Hashable, Sendable {
     /// The engine's counters for the current item (dropped frames, bit rates, bytes), sampled
     /// when asked (``EngineCommand/reportStatistics``) and when the item reaches its end.
     case statistics(EngineStatistics)
+    /// The audio outputs the engine can play on, ``AudioDevice/automatic`` first; it changes
+    /// as devices come and go.
+    case audioDevices([AudioDevice])
+    /// The audio output driver that plays the sound (`"pulse"`); nil while none is open.
+    case audioOutputDriver(String?)
 }
 
 /// A typed event from a ``PlaybackEngine``.

@@ -52,10 +52,21 @@ public struct MediaItem: Hashable, Sendable {
     public var artist: String?
     /// The album, series or collection the item belongs to (MPRIS's `xesam:album`).
     public var album: String?
+    /// A description of the item, a sentence or a paragraph (MPRIS's `xesam:comment`).
+    public var summary: String?
     /// Where playback starts, in seconds. Nil starts at the beginning.
     public var startPosition: TimeInterval?
     /// Subtitle files to add when the item loads.
     public var externalSubtitles: [ExternalSubtitle]
+    /// The part of the media to play, as a timeline of its own (``ClipRange``); nil plays it all.
+    /// ``startPosition`` then counts from the clip's start.
+    public var clip: ClipRange?
+    /// The audio languages to choose, most wanted first: ISO 639 codes such as `"ja"`, `"jpn"` or
+    /// `"en"` (mpv's `alang`). Empty leaves the choice to the media's default track.
+    public var preferredAudioLanguages: [String] = []
+    /// The subtitle languages to choose, most wanted first (mpv's `slang`). Empty leaves the
+    /// choice to the media's default track.
+    public var preferredSubtitleLanguages: [String] = []
 
     /// Creates an item.
     public init(
@@ -65,8 +76,10 @@ public struct MediaItem: Hashable, Sendable {
         artworkURL: URL? = nil,
         artist: String? = nil,
         album: String? = nil,
+        summary: String? = nil,
         startPosition: TimeInterval? = nil,
-        externalSubtitles: [ExternalSubtitle] = []
+        externalSubtitles: [ExternalSubtitle] = [],
+        clip: ClipRange? = nil
     ) {
         self.url = url
         self.title = title
@@ -74,8 +87,10 @@ public struct MediaItem: Hashable, Sendable {
         self.artworkURL = artworkURL
         self.artist = artist
         self.album = album
+        self.summary = summary
         self.startPosition = startPosition
         self.externalSubtitles = externalSubtitles
+        self.clip = clip
     }
 }
 

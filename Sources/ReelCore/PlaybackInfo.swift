@@ -73,6 +73,19 @@ public struct PlaybackInfo: Hashable, Sendable {
     public var subtitleDelay: TimeInterval = 0
     /// Whether the pitch is kept at other speeds (as last asked; on by default).
     public var pitchCorrection = true
+    /// How the engine buffers, as last asked with ``EngineCommand/setBufferingPolicy(_:)``; nil
+    /// while the engine's own configuration holds. Kept across items and stops.
+    public var bufferingPolicy: BufferingPolicy?
+    /// The audio outputs the engine can play on (``AudioDevice/automatic`` first); empty until
+    /// the engine lists them, and with engines that play no sound.
+    public var audioDevices: [AudioDevice] = []
+    /// The name of the chosen audio output (as last asked, or the fallback to the default when it
+    /// went away; ``currentAudioDevice`` is its entry).
+    public var audioDevice = AudioDevice.automaticName
+    /// The audio output driver playing the sound (`"pulse"`); nil while none is open.
+    public var audioOutputDriver: String?
+    /// How subtitles look (as last asked).
+    public var subtitleStyle = SubtitleStyle.standard
 
     // Engine levels kept to derive the axes.
     var isSeeking = false
@@ -132,8 +145,18 @@ public struct PlaybackInfo: Hashable, Sendable {
     /// The tracks of one kind.
     public func tracks(_ kind: TrackKind) -> [Track] { tracks.filter { $0.kind == kind } }
 
-    /// The selected track of a kind, if any.
+    /// The video's frame rate in frames per second (the container's, of the selected video
+    /// track); nil without video or when the container does not say.
+    public var frameRate: Double? {
+        guard let rate = selectedTrack(.video)?.frameRate, rate.isFinite, rate > 0 else { return nil }
+        return rate
+    }
+
+    /// The selected track of a kind, if any (for subtitles, the main one).
     public func selectedTrack(_ kind: TrackKind) -> Track? { tracks.first { $0.kind == kind && $0.isSelected } }
+
+    /// The subtitle track shown second, at the top of the picture; nil when none is.
+    public var secondarySubtitleTrack: Track? { tracks.first { $0.kind == .subtitle && $0.isSecondarySelected } }
 
     /// The end of the buffered range that holds the position, if any.
     public func bufferedPosition(at now: HostTime = .now) -> TimeInterval? {

@@ -60,6 +60,8 @@ public enum PlaybackReducer {
             let volume = state.volume
             let muted = state.isMuted
             let loop = state.loop
+            let buffering = state.bufferingPolicy
+            let outputs = (state.audioDevices, state.audioDevice, state.audioOutputDriver, state.subtitleStyle)
             let intentPending = state.pendingPlayWhenReady
             let enginePaused = state.enginePaused
             state = PlaybackInfo()
@@ -67,6 +69,8 @@ public enum PlaybackReducer {
             state.volume = volume
             state.isMuted = muted
             state.loop = loop
+            state.bufferingPolicy = buffering
+            (state.audioDevices, state.audioDevice, state.audioOutputDriver, state.subtitleStyle) = outputs
             state.enginePaused = enginePaused
             state.pendingPlayWhenReady = intentPending
             state.anchor = PositionAnchor(position: 0, time: now)
@@ -98,6 +102,13 @@ public enum PlaybackReducer {
         case .setAudioDelay(let seconds): state.audioDelay = seconds
         case .setSubtitleDelay(let seconds): state.subtitleDelay = seconds
         case .setPitchCorrection(let on): state.pitchCorrection = on
+        case .setBufferingPolicy(let policy): state.bufferingPolicy = policy
+        case .setAudioDevice(let name): state.audioDevice = name
+        case .setSubtitleStyle(let style): state.subtitleStyle = style
+        case .selectSecondarySubtitle(let id):
+            for index in state.tracks.indices where state.tracks[index].kind == .subtitle {
+                state.tracks[index].isSecondarySelected = state.tracks[index].id == id
+            }
         case .setStreamingQuality(let quality):
             state.streamingQuality = quality
             // A fixed variant's tracks play at once; the engine's own choice arrives with its track list.
@@ -297,6 +308,8 @@ public enum PlaybackReducer {
         case .abLoop(let loop): state.abLoop = loop
         // Counters are the metrics' to keep (MetricsReducer), not playback's.
         case .statistics: break
+        case .audioDevices(let devices): state.audioDevices = devices
+        case .audioOutputDriver(let driver): state.audioOutputDriver = driver
         }
     }
 

@@ -28,8 +28,10 @@ public struct Track: Hashable, Sendable, Identifiable, Codable {
     public var isForced: Bool
     /// The track comes from a separate file (``EngineCommand/addSubtitle(_:)``).
     public var isExternal: Bool
-    /// The track is playing now.
+    /// The track is playing now (for subtitles: as the main subtitles).
     public var isSelected: Bool
+    /// The subtitle track is shown as the secondary subtitles, at the top of the picture.
+    public var isSecondarySelected: Bool
     /// Width and height in pixels, for video.
     public var width: Int?
     /// Height in pixels, for video.
@@ -48,8 +50,9 @@ public struct Track: Hashable, Sendable, Identifiable, Codable {
         id: Int, kind: TrackKind, codec: String? = nil, language: String? = nil, title: String? = nil,
         isDefault: Bool = false, isForced: Bool = false, isExternal: Bool = false, isSelected: Bool = false,
         width: Int? = nil, height: Int? = nil, frameRate: Double? = nil, channelCount: Int? = nil,
-        sampleRate: Int? = nil, bitrate: Int? = nil
+        sampleRate: Int? = nil, bitrate: Int? = nil, isSecondarySelected: Bool = false
     ) {
+        self.isSecondarySelected = isSecondarySelected
         self.id = id
         self.kind = kind
         self.codec = codec

@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import ReelContainer
+import ReelCore
 
 /// A ``Canvas`` drawn with cairo, text with Pango (DejaVu Sans): what ReelSDL's `PlayerWindow`
 /// and ``SnapshotComposer`` give an ``OverlayHost`` to draw on.

@@ -1,4 +1,5 @@
 import ReelContainer
+import ReelCore
 
 /// What the picture-in-picture window draws over the video: nothing while the pointer is away;
 /// on hover a scrim with a restore button (top left) and a close button (top right). A click

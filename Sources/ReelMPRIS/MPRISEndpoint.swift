@@ -83,6 +83,11 @@ final class MPRISEndpoint: Sendable {
         for case (let key, let value?) in texts {
             try reply.appendEntry(key, type: "s") { (message) throws(BusStatus) in try message.append(value) }
         }
+        if !metadata.comments.isEmpty {
+            try reply.appendEntry("xesam:comment", type: "as") { (message) throws(BusStatus) in
+                try message.append(metadata.comments)
+            }
+        }
         if !metadata.artists.isEmpty {
             try reply.appendEntry("xesam:artist", type: "as") { (message) throws(BusStatus) in
                 try message.append(metadata.artists)

@@ -18,6 +18,8 @@ struct MPRISMetadata: Hashable, Sendable {
     var album: String?
     /// `xesam:url`.
     var url: String?
+    /// `xesam:comment` (a list in MPRIS): the item's summary.
+    var comments: [String] = []
 
     /// The track path MPRIS reserves for "no track".
     static let noTrack = "/org/mpris/MediaPlayer2/TrackList/NoTrack"
@@ -40,6 +42,7 @@ struct MPRISMetadata: Hashable, Sendable {
             artists: (item.artist ?? tags["artist"]).map { [$0] } ?? [],
             album: item.album ?? tags["album"],
             url: item.url.absoluteString)
+        comments = item.summary.map { [$0] } ?? []
     }
 
     init(

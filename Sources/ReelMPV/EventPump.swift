@@ -146,6 +146,9 @@ final class EventPump: Sendable {
         case MPV_EVENT_SEEK:
             outlet.yield(.seekStarted)
         case MPV_EVENT_PLAYBACK_RESTART:
+            // With `cache-pause-initial` libmpv restarts already paused for the cache; its
+            // notification trails this event, so read it now: the item never seems to play.
+            read([.pausedForCache], abLoop: &abLoop)
             outlet.yield(.playbackRestarted)
         case MPV_EVENT_PROPERTY_CHANGE:
             guard let change = propertyChange(event, abLoop: &abLoop) else { return }

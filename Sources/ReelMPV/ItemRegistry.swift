@@ -21,6 +21,14 @@ final class ItemRegistry: @unchecked Sendable {
     private var timedOut: Set<Int64> = []
     private var isClosed = false
     private var log: [String] = []
+    private var openingTimeout: TimeInterval = 20
+
+    /// Seconds an item may take to open before the engine's watchdog stops it: the buffering
+    /// policy's network timeout, as last set.
+    var networkTimeout: TimeInterval {
+        get { withLock { openingTimeout } }
+        set { withLock { openingTimeout = newValue } }
+    }
 
     /// Runs `body` with the registry locked, so that a load and its registration are atomic with
     /// respect to the event thread's look-ups.

@@ -33,6 +33,19 @@ public struct MPVConfiguration: Sendable {
         case autoSafe
     }
 
+    /// How an RTSP source's media comes: RTSP only negotiates, the pictures and sound come
+    /// over RTP.
+    public enum RTSPTransport: String, Sendable, Hashable, CaseIterable {
+        /// Interleaved in the RTSP connection itself (libmpv's default): passes firewalls and
+        /// NAT, loses nothing, what most IP cameras serve.
+        case tcp
+        /// In UDP datagrams beside the connection: the lowest latency on a local network,
+        /// where a lost packet shows as a damaged picture.
+        case udp
+        /// UDP first, TCP when nothing comes over UDP (FFmpeg's own choice, libmpv's `lavf`).
+        case automatic = "lavf"
+    }
+
     /// Where sound goes.
     public enum AudioOutput: Sendable, Hashable {
         /// Nowhere (`ao=null`); timing still follows the clock.
@@ -50,13 +63,24 @@ public struct MPVConfiguration: Sendable {
     public var audio: AudioOutput = .system
     /// Which addresses may be opened. Default: ``URLPolicy/standard``.
     public var urlPolicy: URLPolicy = .standard
-    /// Seconds without network data before a stream fails with a network error.
-    public var networkTimeout: TimeInterval = 20
+    /// How the engine buffers: the wait before playing, the read-ahead, the cache's limits, the
+    /// network timeout and HTTP reconnection. Default ``ReelCore/BufferingPolicy/standard``; a
+    /// player changes it at run time with `Player.setBufferingPolicy(_:)`.
+    public var buffering = BufferingPolicy.standard
+    /// Seconds without network data before a stream fails with a network error: the
+    /// ``buffering`` policy's ``ReelCore/BufferingPolicy/networkTimeout``.
+    public var networkTimeout: TimeInterval {
+        get { buffering.networkTimeout }
+        set { buffering.networkTimeout = newValue }
+    }
     /// How many times a live HLS playlist may be reloaded without bringing a new segment before
     /// the stream counts as ended (FFmpeg's `m3u8_hold_counters`; each reload waits about a
     /// segment's duration). A `Player` then reloads the item at its live edge a few times
     /// (`PlayerFeature.LiveReload`) before it fails with `liveStreamStopped`. Default 6.
     public var livePlaylistPatience = 6
+    /// How RTSP sources (when the URL policy allows `rtsp`) carry their media. Default
+    /// ``RTSPTransport/tcp``.
+    public var rtspTransport = RTSPTransport.tcp
     /// Whether video may be decoded by the GPU. Default ``HardwareDecoding/off``.
     public var hardwareDecoding = HardwareDecoding.off
     /// The loudest volume the engine takes (``ReelCore/EngineCommand/setVolume(_:)``), 1…10:

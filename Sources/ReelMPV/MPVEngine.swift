@@ -48,6 +48,8 @@ public final class MPVEngine: PlaybackEngine {
     /// The render context's owner (``makeVideoRenderer(_:)``), freed before the handle.
     let renderers = VideoRendererSlot()
     private let registry = ItemRegistry()
+    /// Where subtitles sit (the style's position and the controls' margin), kept on the command queue.
+    let subtitlePlacement = Mutex(SubtitlePlacement())
     private let lifecycle = Mutex(Lifecycle())
     private let commands = DispatchQueue(label: "reel.mpv.commands")
     private let broadcast = EngineEventBroadcast()
@@ -78,7 +80,7 @@ public final class MPVEngine: PlaybackEngine {
             try Self.setOptions(configuration, on: handle)
             try Self.check(mpv_initialize(pointer), "initialise the engine")
             try Self.check(mpv_request_log_messages(pointer, configuration.requestedLogLevel), "request log messages")
-            for property in ObservedProperty.allCases {
+            for property in ObservedProperty.allCases where property.isObserved(with: configuration) {
                 try Self.check(
                     mpv_observe_property(pointer, property.rawValue, property.name, MPV_FORMAT_NODE),
                     "observe \(property.name)")
@@ -89,6 +91,7 @@ public final class MPVEngine: PlaybackEngine {
             throw error
         }
         let commands = commands
+        registry.networkTimeout = configuration.networkTimeout
         let pump = EventPump(
             handle: handle, registry: registry, broadcast: broadcast, log: log, sampler: sampler,
             pauseAtEnd: {
@@ -100,7 +103,7 @@ public final class MPVEngine: PlaybackEngine {
             watchOpening: { [registry] entry in
                 // libmpv's own network timeout does not cover a server that stalls while the
                 // demuxer opens (seen with a stall inside an MP4 header), so the engine does.
-                commands.asyncAfter(deadline: .now() + configuration.networkTimeout) {
+                commands.asyncAfter(deadline: .now() + registry.networkTimeout) {
                     guard registry.timeOutIfStillOpening(entry) else { return }
                     _ = mpv_command_string(handle.pointer, "stop")
                 }
@@ -190,6 +193,9 @@ public final class MPVEngine: PlaybackEngine {
         case set([Property])
         /// Wakes the event thread to sample the item's counters.
         case reportStatistics
+        /// A subtitle style, or the controls' margin below the subtitles, or both
+        /// (``placeSubtitles(style:margin:)``).
+        case subtitles(style: SubtitleStyle?, margin: Double?)
     }
 
     /// A property and the value to give it.
@@ -234,11 +240,11 @@ public final class MPVEngine: PlaybackEngine {
         case .setSubtitleDelay(let seconds): return .set([Property(name: "sub-delay", value: .double(seconds))])
         case .setPitchCorrection(let on):
             return .set([Property(name: "audio-pitch-correction", value: .flag(on))])
-        case .setSubtitleMargin(let fraction):
-            // sub-pos is the subtitles' bottom edge in % of the picture's height (100: mpv's own
-            // place, its margin kept). Not sub-margin-y: changing that while a cue shows drops the
-            // cue until the next one (libmpv 0.35).
-            return .set([Property(name: "sub-pos", value: .int(Int64(100 - (fraction * 100).rounded())))])
+        case .setSubtitleMargin(let fraction): return .subtitles(style: nil, margin: fraction)
+        case .setSubtitleStyle(let style): return .subtitles(style: style, margin: nil)
+        case .setAudioDevice(let name): return .set([Property(name: "audio-device", value: .string(name))])
+        case .selectSecondarySubtitle(let id):
+            return .set([Property(name: "secondary-sid", value: id.map { .int(Int64($0)) } ?? .string("no"))])
         case .setLoop(let mode):
             return .set([Property(name: "loop-file", value: .string(mode == .item ? "inf" : "no"))])
         case .setVideoAdjustments(let adjustments):
@@ -273,6 +279,8 @@ public final class MPVEngine: PlaybackEngine {
         case .addSubtitle(let subtitle):
             try policy.check(subtitle.url)
             return .command(subAdd(subtitle, flags: "select"))
+        case .setBufferingPolicy(let policy):
+            return .set(bufferingProperties(policy))
         case .setStreamingQuality(let quality):
             return streamingQualityCall(quality)
         case .reportStatistics: return .reportStatistics
@@ -300,6 +308,7 @@ public final class MPVEngine: PlaybackEngine {
                 let status = withMPVNode(node) { mpv_command_node(handle.pointer, $0, nil) }
                 try Self.check(status, "carry out the command")
             case .set(let properties):
+                if case .setBufferingPolicy(let policy) = command { registry.networkTimeout = policy.networkTimeout }
                 for property in properties {
                     let status = withMPVNode(property.value) {
                         mpv_set_property(handle.pointer, property.name, MPV_FORMAT_NODE, $0)
@@ -309,6 +318,8 @@ public final class MPVEngine: PlaybackEngine {
             case .reportStatistics:
                 sampler.request()
                 mpv_wakeup(handle.pointer)
+            case .subtitles(let style, let margin):
+                try placeSubtitles(style: style, margin: margin)
             }
         } catch {
             broadcast.yield(.commandFailed(command, error))
@@ -347,17 +358,14 @@ public final class MPVEngine: PlaybackEngine {
     }
 
     /// The `loadfile` command for `request` with `flags` (`replace` or `append`): the address
-    /// checked against the policy, the start and title as per-file options.
+    /// checked against the policy (a clip as an EDL timeline), its per-file options.
     static func loadfile(_ request: LoadRequest, flags: String, policy: URLPolicy) throws(PlayerError) -> MPVNode {
         let item = request.item
         try policy.check(item.url)
         for subtitle in item.externalSubtitles { try policy.check(subtitle.url) }
-        var options = streamOptions(for: item.url)
-        if let start = item.startPosition { options["start"] = .string(String(format: "%.3f", start)) }
-        if let title = item.title { options["force-media-title"] = .string(title) }
         return .map([
-            "name": .string("loadfile"), "url": .string(target(of: item.url)), "flags": .string(flags),
-            "options": .map(options),
+            "name": .string("loadfile"), "url": .string(loadTarget(for: item)), "flags": .string(flags),
+            "options": .map(perFileOptions(for: item)),
         ])
     }
 
@@ -457,7 +465,7 @@ public final class MPVEngine: PlaybackEngine {
 
     /// The audio outputs to try. ALSA is tried only when the machine has sound devices, so a
     /// headless machine is not flooded with ALSA's "cannot find card" messages.
-    private static func audioOutputs(_ output: MPVConfiguration.AudioOutput) -> String {
+    static func audioOutputs(_ output: MPVConfiguration.AudioOutput) -> String {
         switch output {
         case .none: "null"
         case .waveFile: "pcm"

@@ -16,9 +16,33 @@ enum MPVOptions {
             ("load-unsafe-playlists", "no"), ("load-stats-overlay", "no"), ("load-osd-console", "no"),
             ("load-auto-profiles", "no"), ("resume-playback", "no"), ("idle", "yes"),
             ("hwdec", configuration.hardwareDecoding == .autoSafe ? "auto-safe" : "no"),
-            ("network-timeout", String(format: "%.1f", configuration.networkTimeout)),
+            ("rtsp-transport", configuration.rtspTransport.rawValue),
             ("volume-max", String(format: "%.0f", min(10, max(1, configuration.maximumVolume)) * 100)),
             ("demuxer-lavf-o", lavfOptions(extraProtocols: nil, patience: configuration.livePlaylistPatience)),
+        ] + buffering(configuration.buffering)
+    }
+
+    /// The options that carry out a buffering policy, every one of them each time (so that a
+    /// policy set at run time replaces the whole of the one before): libmpv's defaults for what
+    /// the policy leaves unset.
+    static func buffering(_ policy: BufferingPolicy) -> [(String, String)] {
+        func seconds(_ value: TimeInterval) -> String { String(format: "%.3f", value) }
+        return [
+            ("cache-pause", policy.waiting == .never ? "no" : "yes"),
+            ("cache-pause-initial", policy.waiting == .toMinimizeStalls ? "yes" : "no"),
+            ("cache-pause-wait", seconds(policy.resumeAfter)),
+            ("cache-secs", seconds(policy.forwardBufferDuration ?? 1000)),
+            ("demuxer-readahead-secs", seconds(policy.forwardBufferDuration ?? 1)),
+            ("demuxer-max-bytes", String(policy.maximumForwardBytes)),
+            ("demuxer-max-back-bytes", String(policy.maximumBackwardBytes)),
+            ("network-timeout", seconds(policy.networkTimeout)),
+            // FFmpeg's HTTP protocol (libmpv opens http and https through it) reopens a dropped
+            // connection at the offset it reached.
+            (
+                "stream-lavf-o",
+                policy.reconnectsHTTP
+                    ? "reconnect=1,reconnect_streamed=1,reconnect_on_network_error=1,reconnect_delay_max=5" : ""
+            ),
         ]
     }
 

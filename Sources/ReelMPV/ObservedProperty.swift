@@ -29,6 +29,8 @@ enum ObservedProperty: UInt64, CaseIterable {
     case abLoopA
     case abLoopB
     case hardwareDecoder
+    case audioDeviceList
+    case currentAudioOutput
 
     /// What is known once a file is loaded, read at `MPV_EVENT_FILE_LOADED`.
     static let knownAtLoad: [ObservedProperty] = [
@@ -59,6 +61,8 @@ enum ObservedProperty: UInt64, CaseIterable {
         case .abLoopA: "ab-loop-a"
         case .abLoopB: "ab-loop-b"
         case .hardwareDecoder: "hwdec-current"
+        case .audioDeviceList: "audio-device-list"
+        case .currentAudioOutput: "current-ao"
         }
     }
 
@@ -84,7 +88,9 @@ enum ObservedProperty: UInt64, CaseIterable {
             guard case .map(let map) = value else { return .metadata([:]) }
             return .metadata(map.compactMapValues { $0.string })
         case .mediaTitle: return .title(value.string)
-        case .fileFormat: return .container(value.string)
+        case .fileFormat:
+            // A clip is an EDL timeline (MPVEngine.loadTarget): `edl/` and the file's format.
+            return .container(value.string.map { $0.hasPrefix("edl/") ? String($0.dropFirst(4)) : $0 })
         case .speed: return value.double.map(PropertyChange.speed)
         case .volume: return value.double.map { .volume($0 / 100) }
         case .mute: return value.bool.map(PropertyChange.muted)
@@ -102,6 +108,8 @@ enum ObservedProperty: UInt64, CaseIterable {
             // "no" (or nothing) while software decodes.
             let name = value.string
             return .hardwareDecoder(name == "no" || name?.isEmpty == true ? nil : name)
+        case .audioDeviceList: return .audioDevices(MPVEngine.audioDevices(value))
+        case .currentAudioOutput: return .audioOutputDriver(value.string.flatMap { $0.isEmpty ? nil : $0 })
         }
     }
 
@@ -127,9 +135,12 @@ enum ObservedProperty: UInt64, CaseIterable {
             id: id, kind: kind, codec: node["codec"].string, language: node["lang"].string,
             title: node["title"].string, isDefault: node["default"].bool ?? false,
             isForced: node["forced"].bool ?? false, isExternal: node["external"].bool ?? false,
-            isSelected: node["selected"].bool ?? false, width: node["demux-w"].int, height: node["demux-h"].int,
+            isSelected: (node["selected"].bool ?? false) && node["main-selection"].int != 1, width: node["demux-w"].int,
+            height: node["demux-h"].int,
             frameRate: frameRate, channelCount: node["demux-channel-count"].int,
-            sampleRate: node["demux-samplerate"].int, bitrate: node["demux-bitrate"].int)
+            sampleRate: node["demux-samplerate"].int, bitrate: node["demux-bitrate"].int,
+            // A secondary subtitle track is selected too; mpv tells it by its `main-selection`.
+            isSecondarySelected: kind == .subtitle && node["selected"].bool == true && node["main-selection"].int == 1)
     }
 
     private static func video(_ params: MPVNode) -> VideoGeometry? {

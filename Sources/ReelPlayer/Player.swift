@@ -278,12 +278,13 @@ public final class Player {
     /// Whether the video shows in the picture-in-picture window.
     public var isPictureInPictureActive: Bool { presentation == .pictureInPicture }
 
-    /// Shows the video as `presentation`; the window follows.
+    /// Shows the video as `presentation`; the window follows. With `autoplay` (MPlayerKit's
+    /// `.fullscreen(autoplay:)`) playback also starts once the presentation is accepted.
     /// - Throws: ``PlayerError/Code/invalidArgument`` when nothing shows the video, for
-    ///   ``Presentation/none``, or for picture in picture the window cannot show;
-    ///   ``PlayerError/Code/engineGone`` after ``shutdown()``.
-    public func setPresentation(_ presentation: Presentation) throws(PlayerError) {
-        try perform(.presentationRequested(presentation))
+    ///   ``Presentation/none``, or for picture in picture the window cannot show (nothing plays
+    ///   then); ``PlayerError/Code/engineGone`` after ``shutdown()``.
+    public func setPresentation(_ presentation: Presentation, autoplay: Bool = false) throws(PlayerError) {
+        try perform(.presentationRequested(presentation, autoplay: autoplay))
     }
 
     /// Moves the video into the picture-in-picture window.

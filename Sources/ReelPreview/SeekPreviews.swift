@@ -91,8 +91,10 @@ public final class SeekPreviews {
 
     /// The image for the interval that holds `time` when it is here; otherwise the nearest one
     /// here, or nil, while the right one is fetched (``onImage`` says when it arrives).
-    public func image(at time: Double) -> RGBAImage? {
-        guard let model, time.isFinite else { return nil }
+    /// For a clipped item `time` counts from the clip's start, as the seek bar does.
+    public func image(at timelineTime: Double) -> RGBAImage? {
+        guard let model, timelineTime.isFinite else { return nil }
+        let time = timelineTime + (item?.clip?.start ?? 0)
         let key = Self.key(of: time, interval: model.interval)
         if let image = images[key] { return image }
         if requested != key, !exhausted {

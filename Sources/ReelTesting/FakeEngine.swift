@@ -253,8 +253,17 @@ public final class FakeEngine: PlaybackEngine {
             emit(.property(.loop(loop)))
         case .setABLoop(let loop): emit(.property(.abLoop(loop)))
         case .setVideoFraming, .setVideoAdjustments, .setAudioDelay, .setSubtitleDelay, .setPitchCorrection,
-            .screenshot, .setStreamingQuality, .reportStatistics:
+            .screenshot, .setStreamingQuality, .setAudioDevice, .setSubtitleStyle, .setBufferingPolicy,
+            .reportStatistics:
             break
+        case .selectSecondarySubtitle(let id):
+            let tracks = state.withLock { state in
+                for index in state.tracks.indices where state.tracks[index].kind == .subtitle {
+                    state.tracks[index].isSecondarySelected = state.tracks[index].id == id
+                }
+                return state.tracks
+            }
+            emit(.property(.tracks(tracks)))
         case .stepFrame(let forward):
             // One frame at 30 fps, paused, as libmpv does.
             let (position, paused) = state.withLock { state -> (TimeInterval?, Bool) in
@@ -323,7 +332,7 @@ public final class FakeEngine: PlaybackEngine {
     /// that follows the one that ended).
     private func start(_ request: LoadRequest) {
         let (media, failure) = state.withLock { state in
-            let media = state.media[request.item.url] ?? Media()
+            let media = (state.media[request.item.url] ?? Media()).clipped(to: request.item.clip)
             state.current = (request.id, media)
             state.position = request.item.startPosition ?? 0
             state.ended = false
@@ -342,7 +351,7 @@ public final class FakeEngine: PlaybackEngine {
     private func load(_ request: LoadRequest) {
         let (previous, media, failure, hold, pausedChanged) = state.withLock { state in
             let previous = state.current?.id
-            let media = state.media[request.item.url] ?? Media()
+            let media = (state.media[request.item.url] ?? Media()).clipped(to: request.item.clip)
             state.current = (request.id, media)
             state.position = request.item.startPosition ?? 0
             state.ended = false
@@ -380,5 +389,16 @@ public final class FakeEngine: PlaybackEngine {
         emit(.itemLoaded(id))
         emit(.property(.position(position, at: .now)))
         emit(.playbackRestarted)
+    }
+}
+
+extension FakeEngine.Media {
+    /// What a clipped item plays, as libmpv presents it: a timeline as long as the clip.
+    func clipped(to clip: ClipRange?) -> Self {
+        guard let clip else { return self }
+        var media = self
+        let end = [clip.end, duration].compactMap { $0 }.min()
+        media.duration = end.map { max(0, $0 - clip.start) }
+        return media
     }
 }

@@ -226,7 +226,7 @@ struct ReadinessDeadlineTests {
             $0.queue = PlayQueue([remote])
         }
         store.expectCommands(.load(request))
-        await clock.advance(by: .seconds(29))
+        await clock.advanceOnceAsleep(by: .seconds(29))
         await store.expectNoReceivedActions()
         await clock.advance(by: .seconds(1))
         await store.receive(.readinessDeadlinePassed(ItemID(rawValue: 1))) {
@@ -279,7 +279,7 @@ struct ReadinessDeadlineTests {
             $0.playback.apply(.received(.property(.pausedForCache(true))), at: t)
         }
         #expect(store.state.playerState == .buffering(reason: .toMinimizeStalls))
-        await clock.advance(by: .seconds(4))
+        await clock.advanceOnceAsleep(by: .seconds(4))
         await store.send(.engine(.property(.pausedForCache(false)))) {
             $0.playback.apply(.received(.property(.pausedForCache(false))), at: t)
         }
@@ -291,7 +291,7 @@ struct ReadinessDeadlineTests {
         await store.send(.engine(.property(.pausedForCache(true)))) {
             $0.playback.apply(.received(.property(.pausedForCache(true))), at: t)
         }
-        await clock.advance(by: .seconds(4))
+        await clock.advanceOnceAsleep(by: .seconds(4))
         await store.expectNoReceivedActions()
         #expect(store.state.playerState == .buffering(reason: .toMinimizeStalls))
         await clock.advance(by: .seconds(1))

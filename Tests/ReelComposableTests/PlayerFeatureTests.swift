@@ -25,7 +25,7 @@ struct PlayerFeatureTests {
     @Test func theTickerRefreshesLabelsWhilePlaying() async {
         await harness.loadAndPlay(duration: 3700)
         harness.now.advance(by: 1)
-        await harness.clock.advance(by: .seconds(1))
+        await harness.clock.advanceOnceAsleep(by: .seconds(1))
         await store.receive(.tick) { $0.elapsedTime = 1 }
         #expect(store.state.currentLabel == "0:00:01")
         #expect(store.state.remainingLabel == "-1:01:39")
@@ -185,7 +185,7 @@ struct PlayerFeatureTests {
         // Playing on hides nothing: the container's control overlay runs the countdown. The
         // store is exhaustive, so any action but the ticker's would fail here.
         for _ in 1...5 {
-            await harness.clock.advance(by: .seconds(1))
+            await harness.clock.advanceOnceAsleep(by: .seconds(1))
             await store.receive(.tick)
         }
         #expect(store.state.controlsVisible)

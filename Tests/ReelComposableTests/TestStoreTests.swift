@@ -57,7 +57,7 @@ struct TestStoreTests {
     @Test func receivedActionsAreAssertedWithTheClock() async {
         let store = TestStore(initialState: Counter.State(), reducer: Counter(clock: clock))
         await store.send(.delayedIncrement)
-        await clock.advance(by: .seconds(1))
+        await clock.advanceOnceAsleep(by: .seconds(1))
         await store.receive(.incremented) { $0.count = 1 }
         await store.finish()
     }

@@ -49,7 +49,10 @@ struct WidgetTests {
         let menu = try #require(panel.content as? MenuWidget)
         #expect(menu.title == "Subtitles")
         harness.draw()
-        #expect(Array(harness.canvas.texts.suffix(4)) == ["Subtitles", "Off", "eng", "fra"])
+        #expect(
+            Array(harness.canvas.texts.suffix(6)) == [
+                "Subtitles", "Off", "eng", "fra", "Secondary: Off…", "Subtitle style…",
+            ])
         let items = PlayerMenus.subtitleItems(state: harness.state)
         #expect(items.map(\.title) == ["Off", "eng", "fra"])
         #expect(items.map(\.isChecked) == [false, true, false])

@@ -1,5 +1,6 @@
 import Foundation
 import ReelContainer
+import ReelCore
 import ReelDrawing
 import Testing
 

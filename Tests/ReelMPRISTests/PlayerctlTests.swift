@@ -41,6 +41,7 @@ struct PlayerctlTests {
         #expect(await harness.playerctl("metadata", "xesam:artist").output == "Blender Foundation")
         #expect(await harness.playerctl("metadata", "xesam:album").output == "Open Movies")
         #expect(await harness.playerctl("metadata", "mpris:artUrl").output == "https://media.test/poster.jpg")
+        #expect(await harness.playerctl("metadata", "xesam:comment").output == "A giant rabbit and three rodents.")
         #expect(await harness.playerctl("metadata", "xesam:url").output == "https://media.test/big-buck-bunny.mp4")
         #expect(await harness.playerctl("metadata", "mpris:length").output == "60000000")
         let trackID = await harness.playerctl("metadata", "mpris:trackid").output

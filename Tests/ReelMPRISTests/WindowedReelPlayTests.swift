@@ -21,4 +21,18 @@ struct WindowedReelPlayTests {
         defer { reel.terminate() }
         try await MediaControlsScript.run(reel, on: bus, windowed: true)
     }
+
+    @Test func fullscreenStartsTheWindowFullscreen() async throws {
+        let clip = try await MediaFixtures.url(for: .tenSecondClip)
+        let bus = try await PrivateBus.start()
+        defer { bus.stop() }
+        let display = ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
+        let reel = try ReelChild(
+            ["play", clip.path, "--no-audio", "--json", "--fullscreen"], bus: bus,
+            environment: ["DISPLAY": display, "REEL_PRINT_LAYOUT": "1"])
+        defer { reel.terminate() }
+        #expect(await reel.waitForLine(containing: #""state":"playing""#))
+        #expect(await reel.waitForLine(containing: #""event":"layout""#), "no window: reel played headless")
+        #expect(await MediaControlsScript.rootProperty("Fullscreen", of: reel, on: bus) == "b true")
+    }
 }

@@ -8,7 +8,8 @@ import Testing
 @testable import ReelMPV
 
 /// Live sources beyond HTTP from loopback: ffmpeg in listen mode as an RTMP server and as an SRT
-/// listener, each looping a clip in real time. Each scheme is opt-in through the URL policy.
+/// listener, and Perl's RTSP::Server relaying what ffmpeg publishes, each looping a clip in real
+/// time. Each scheme is opt-in through the URL policy.
 @MainActor
 @Suite("Live sources on libmpv", .serialized)
 struct LiveSourceTests {
@@ -32,25 +33,6 @@ struct LiveSourceTests {
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace).contains { $0 == name }
-    }
-
-    /// A free TCP or UDP port on 127.0.0.1 (the kernel's choice, released at once).
-    private static func freePort(udp: Bool) -> Int {
-        let socket = socket(AF_INET, udp ? Int32(SOCK_DGRAM.rawValue) : Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        _ = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
-        }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 
     /// Whether a TCP socket listens on 127.0.0.1:`port` (the kernel's table, `/proc/net/tcp`: no
@@ -107,9 +89,12 @@ struct LiveSourceTests {
         Issue.record("\(url) never played: \(player.playback.status)")
     }
 
-    private func player(allowing scheme: String) throws -> (Player, MPVEngine) {
+    private func player(allowing scheme: String, rtspTransport: MPVConfiguration.RTSPTransport = .tcp) throws -> (
+        Player, MPVEngine
+    ) {
         var configuration = MPVConfiguration.headless
         configuration.urlPolicy = URLPolicy.standard.allowing(scheme)
+        configuration.rtspTransport = rtspTransport
         let engine = try MPVEngine(configuration: configuration)
         return (Player(engine: engine), engine)
     }
@@ -126,7 +111,7 @@ struct LiveSourceTests {
 
     @Test(.enabled(if: hasProtocol("rtmp"), "Debian's FFmpeg has no RTMP"))
     func rtmpFromAListeningServerPlaysLiveWithoutACache() async throws {
-        let port = Self.freePort(udp: false)
+        let port = LoopbackPort.free(udp: false)
         let address = "rtmp://127.0.0.1:\(port)/live/reel"
         let server = try await serve(format: "flv", to: address)
         defer { kill(server.processIdentifier, SIGKILL) }
@@ -143,13 +128,29 @@ struct LiveSourceTests {
 
     @Test(.enabled(if: hasProtocol("srt"), "Debian's FFmpeg has no SRT (libsrt)"))
     func srtFromAListenerPlaysLive() async throws {
-        let port = Self.freePort(udp: true)
+        let port = LoopbackPort.free(udp: true)
         let server = try await serve(format: "mpegts", to: "srt://127.0.0.1:\(port)?mode=listener")
         defer { kill(server.processIdentifier, SIGKILL) }
         let (player, engine) = try player(allowing: "srt")
         try await playWhenListening(try #require(URL(string: "srt://127.0.0.1:\(port)")), on: player)
         #expect(player.isLive)
         #expect(engine.propertyText("cache") == "no")
+        let start = player.currentTime
+        try await player.until("two seconds played", timeout: .seconds(20)) { $0.currentTime > start + 2 }
+        await player.shutdown()
+    }
+    @Test(.enabled(if: LoopbackRTSPServer.isAvailable, "needs librtsp-server-perl (make deps)"))
+    func rtspFromARelayPlaysLiveOverUDP() async throws {
+        let server = try await LoopbackRTSPServer.start(publishing: try await MediaFixtures.url(for: .tenSecondClip))
+        defer { server.stop() }
+        let (player, engine) = try player(allowing: "rtsp", rtspTransport: .udp)
+        try player.load(MediaItem(url: server.url))
+        try await player.until(status: .ready, timeout: .seconds(20))
+        #expect(player.isLive)
+        #expect(player.duration == nil)
+        #expect(engine.propertyText("cache") == "no")
+        #expect(engine.propertyText("rtsp-transport") == "udp")
+        #expect(player.playback.tracks.contains { $0.kind == .video })
         let start = player.currentTime
         try await player.until("two seconds played", timeout: .seconds(20)) { $0.currentTime > start + 2 }
         await player.shutdown()

@@ -52,6 +52,22 @@ struct SeekPreviewsTests {
         await player.shutdown()
     }
 
+    @Test func aClipsPreviewsCountFromItsStart() async throws {
+        let clip = try await MediaFixtures.url(for: .tenSecondClip)
+        let previews = SeekPreviews(player: player)
+        let arrivals = CountSignal()
+        previews.onImage = { arrivals.increment("image") }
+        try player.load(MediaItem(url: clip, clip: ClipRange(start: 6, end: 10)))
+        #expect(previews.image(at: 0.5) == nil)
+        #expect(await arrivals.wait(for: "image", atLeast: 1, timeout: .seconds(20)))
+        // 0.5 s into the clip is 6.5 s into the file: the 6 s interval's image.
+        let image = try #require(previews.image(at: 0.5))
+        #expect(try await image.pixels == expectedPixels(clip, at: 6))
+        #expect(try await image.pixels != expectedPixels(clip, at: 0))
+        await previews.shutdown()
+        await player.shutdown()
+    }
+
     @Test func previewsFollowASecondItemAndDropTheFirstOnesImages() async throws {
         let first = try await MediaFixtures.url(for: .tenSecondClip)
         let second = try await MediaFixtures.url(for: .size3x5)

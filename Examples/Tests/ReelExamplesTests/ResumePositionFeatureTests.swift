@@ -63,10 +63,10 @@ struct ResumePositionFeatureTests {
 
         // The ticks at 47 s and 52 s: the second one is 10 s past the start, so it saves.
         now.advance(by: 5)
-        await clock.advance(by: .seconds(5))
+        await clock.advanceOnceAsleep(by: .seconds(5))
         await store.receive(.player(.tick)) { $0.player.elapsedTime = 47 }
         now.advance(by: 5)
-        await clock.advance(by: .seconds(5))
+        await clock.advanceOnceAsleep(by: .seconds(5))
         await store.receive(.player(.tick)) {
             $0.player.elapsedTime = 52
             $0.lastSavedPosition = 52

@@ -61,7 +61,7 @@ struct RetryFeatureTests {
         _ store: TestStore<RetryFeature.State, RetryFeature.Action>, after delay: Duration, item: MediaItem,
         id: UInt64
     ) async {
-        await clock.advance(by: delay - .milliseconds(1))
+        await clock.advanceOnceAsleep(by: delay - .milliseconds(1))
         await store.expectNoReceivedActions()
         await clock.advance(by: .milliseconds(1))
         let request = LoadRequest(item: item, id: ItemID(rawValue: id))

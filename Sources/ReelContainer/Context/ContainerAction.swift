@@ -59,4 +59,14 @@ public enum PlayerMenu: String, Hashable, Sendable, CaseIterable {
     case picture
     /// An adaptive stream's variants (Auto and each resolution), the one playing checked.
     case quality
+    /// The audio outputs (Automatic and each device), the one playing checked; opened from the
+    /// settings (speed) menu.
+    case audioOutput
+    /// Off and the subtitle tracks, for the secondary subtitles at the top; opened from the
+    /// subtitles menu.
+    case secondarySubtitles
+    /// The subtitles' size and background presets; opened from the subtitles menu.
+    case subtitleStyle
+    /// The subtitle files next to the item's file, to add one; opened from the settings menu.
+    case subtitleFiles
 }

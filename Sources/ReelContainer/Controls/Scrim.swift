@@ -1,3 +1,5 @@
+import ReelCore
+
 /// A vertical gradient behind a region, so white controls read on bright video.
 public struct Scrim: Hashable, Sendable {
     /// The colour at the top edge.

@@ -1,3 +1,5 @@
+import ReelCore
+
 /// A canvas that draws through another with every colour's opacity multiplied by ``opacity``:
 /// how overlays fade widgets that know nothing about fading.
 ///

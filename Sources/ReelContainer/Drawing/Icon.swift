@@ -1,3 +1,5 @@
+import ReelCore
+
 /// A vector icon: a filled part and a stroked part, both as ``Path``s in logical pixels.
 public struct Icon: Hashable, Sendable {
     /// What is filled.

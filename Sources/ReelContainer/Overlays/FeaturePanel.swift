@@ -1,3 +1,5 @@
+import ReelCore
+
 /// A panel that slides in from an edge of the container: a menu, a playlist, comments.
 ///
 /// ```swift

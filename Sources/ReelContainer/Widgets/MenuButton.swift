@@ -23,6 +23,8 @@ public final class MenuButton: Widget {
         case .queue: context.state.queue.count > 1
         case .picture: context.state.playback.video != nil
         case .quality: !context.state.playback.variants.isEmpty
+        case .audioOutput, .secondarySubtitles, .subtitleStyle, .subtitleFiles:
+            PlayerMenus.opens(menu, state: context.state)
         }
     }
 
@@ -56,7 +58,8 @@ public final class MenuButton: Widget {
             case .subtitles: Icons.subtitles(in: box)
             case .queue: Icons.queue(in: box)
             case .picture: Icons.picture(in: box)
-            case .quality: Icons.gear(in: box)
+            case .quality, .audioOutput: Icons.gear(in: box)
+            case .secondarySubtitles, .subtitleStyle, .subtitleFiles: Icons.subtitles(in: box)
             }
         canvas.draw(icon, color: context.theme.foreground)
     }

@@ -90,6 +90,8 @@ public final class MenuWidget: Widget {
                 return false
             }
             context.perform(entries[pressed].action)
+            // An entry that opens another menu (a submenu) replaces this one instead.
+            if case .openMenu = entries[pressed].action { return true }
             context.perform(.closePanel)
             return true
         case .pointerExited:

@@ -93,12 +93,18 @@ public enum PlayerMenus {
     /// The entries of `menu` for `state`.
     public static func items(for menu: PlayerMenu, state: PlayerFeature.State, speeds: [Double]) -> [MenuItem] {
         switch menu {
-        case .speed: speedItems(speeds, state: state)
+        case .speed: speedItems(speeds, state: state) + submenuItems([.audioOutput, .subtitleFiles], state: state)
         case .audio: audioItems(state: state)
-        case .subtitles: subtitleItems(state: state)
+        case .subtitles:
+            subtitleItems(state: state) + submenuItems([.secondarySubtitles, .subtitleStyle], state: state)
         case .queue: queueItems(state: state)
         case .picture: pictureItems(state: state)
         case .quality: qualityItems(state: state)
+        case .audioOutput: audioOutputItems(state: state)
+        case .secondarySubtitles: secondarySubtitleItems(state: state)
+        case .subtitleStyle: subtitleStyleItems(state: state)
+        case .subtitleFiles:
+            subtitleFileItems(state.playback.item.map { ExternalSubtitle.files(nextTo: $0.url) } ?? [], state: state)
         }
     }
 
@@ -113,7 +119,22 @@ public enum PlayerMenus {
             case .queue: "Playlist"
             case .picture: "Picture"
             case .quality: "Quality"
+            case .audioOutput: "Audio output"
+            case .secondarySubtitles: "Secondary subtitles"
+            case .subtitleStyle: "Subtitle style"
+            case .subtitleFiles: "Add subtitle file"
             }
+        if menu == .subtitleFiles {
+            // The folder is read once, when the menu opens, not at every draw.
+            var files: (item: URL?, files: [URL])?
+            return MenuWidget(title: title) { context in
+                let item = context.state.playback.item?.url
+                if files == nil || files?.item != item {
+                    files = (item, item.map(ExternalSubtitle.files(nextTo:)) ?? [])
+                }
+                return subtitleFileItems(files?.files ?? [], state: context.state)
+            }
+        }
         return MenuWidget(title: title) { context in
             items(for: menu, state: context.state, speeds: context.services.configuration.speeds)
         }

@@ -1,3 +1,5 @@
+import ReelCore
+
 /// The container's colours, fonts and sizes.
 public struct Theme: Hashable, Sendable {
     /// Icons and text.

@@ -1,4 +1,5 @@
 import ReelContainer
+import ReelCore
 
 /// A canvas that records every call and measures text as 7 px per character at 14 points.
 @MainActor

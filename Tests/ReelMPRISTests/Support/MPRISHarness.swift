@@ -19,7 +19,7 @@ final class MPRISHarness {
     static let item = MediaItem(
         url: URL(string: "https://media.test/big-buck-bunny.mp4")!, title: "Big Buck Bunny",
         artworkURL: URL(string: "https://media.test/poster.jpg")!, artist: "Blender Foundation",
-        album: "Open Movies")
+        album: "Open Movies", summary: "A giant rabbit and three rodents.")
 
     init() async throws {
         bus = try await PrivateBus.start()

@@ -90,7 +90,7 @@ enum MediaControlsScript {
     }
 
     /// A property of the root interface of the `reel` process on `bus`, such as `b true`.
-    private static func rootProperty(_ property: String, of reel: ReelChild, on bus: PrivateBus) async -> String {
+    static func rootProperty(_ property: String, of reel: ReelChild, on bus: PrivateBus) async -> String {
         await Tool.run(
             [
                 "busctl", "--address=\(bus.address)", "get-property", busName(of: reel), "/org/mpris/MediaPlayer2",

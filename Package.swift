@@ -28,6 +28,7 @@ let package = Package(
         .library(name: "ReelIsolation", targets: ["ReelIsolation"]),
         .library(name: "ReelDesktop", targets: ["ReelDesktop"]),
         .library(name: "ReelFeed", targets: ["ReelFeed"]),
+        .library(name: "ReelMetrics", targets: ["ReelMetrics"]),
         .library(name: "ReelTesting", targets: ["ReelTesting"]),
         .executable(name: "reel", targets: ["ReelCLI"]),
         .executable(name: "MiniPlayer", targets: ["MiniPlayer"]),
@@ -43,6 +44,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
         // Every library log line goes through a swift-log Logger, so apps route Reel's logs.
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // ReelMetrics: playback metrics as counters, timers and gauges for any metrics backend.
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
     ],
     // A module's layer is one more than the highest layer among its dependencies (0 with none),
     // so every dependency sits in a lower layer (docs/ARCHITECTURE.md, "Layers and modules").
@@ -106,6 +109,22 @@ let package = Package(
         .target(
             name: "ReelDesktop",
             dependencies: ["ReelCore", "ReelPlayer", "ReelMPRIS", "ReelPulse"],
+            swiftSettings: strictSettings
+        ),
+        // Layer 3: a player's playback metrics through swift-metrics (counters, timers, gauges with
+        // the item as a dimension), for Prometheus or OpenTelemetry backends; apart, so that an
+        // app that does not export them does not link swift-metrics.
+        .target(
+            name: "ReelMetrics",
+            dependencies: ["ReelCore", "ReelPlayer", .product(name: "CoreMetrics", package: "swift-metrics")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ReelMetricsTests",
+            dependencies: [
+                "ReelCore", "ReelPlayer", "ReelMetrics", "ReelTesting",
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+            ],
             swiftSettings: strictSettings
         ),
         // Layer 3: a vertical feed's players: a fixed pool handed over to the items nearest the
@@ -187,7 +206,7 @@ let package = Package(
         // fails when the README and a file differ.
         .target(
             name: "ReelSnippets",
-            dependencies: ["Reel", "ReelMPRIS", "ReelPulse"],
+            dependencies: ["Reel", "ReelMPRIS", "ReelPulse", "ReelMetrics"],
             path: "Examples/Snippets",
             swiftSettings: strictSettings
         ),

@@ -21,6 +21,8 @@ enum BenchMode: Equatable {
           --quick         Use a 5-second clip instead of the 30-second one.
           --playback-only Measure only headless playback against the mpv CLI (CPU, memory, first frame).
           --reducer-only  Measure only the reducers' throughput (no playback).
+          --metrics-only  Measure only what playback metrics cost: the metrics reducer per event
+                          and headless playback's events and CPU with statistics sampled or not.
           --reducer-runs N  Runs of the reducer throughput measurement (default 5).
           --thumbnails-only Measure only thumbnails: 100 of a 60 s 1080p clip, Reel against loops of
                           ffmpeg and ffmpegthumbnailer (5 Reel runs, 5 of each loop; 1 with --quick).
@@ -56,6 +58,7 @@ enum BenchMode: Equatable {
             case "-h", "--help": return .help
             case "--quick": settings.quick = true
             case "--reducer-only": settings.reducerOnly = true
+            case "--metrics-only": settings.metricsOnly = true
             case "--thumbnails-only": settings.thumbnailsOnly = true
             case "--window-only": settings.windowOnly = true
             case "--seek-only": settings.seekOnly = true
@@ -93,6 +96,8 @@ struct BenchSettings: Equatable {
     var quick = false
     /// Measure only the reducers.
     var reducerOnly = false
+    /// Measure only what playback metrics cost (`--metrics-only`).
+    var metricsOnly = false
     /// Runs of the reducer throughput measurement.
     var reducerRuns = 5
     /// Measure only the thumbnails.

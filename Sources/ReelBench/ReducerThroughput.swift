@@ -65,7 +65,7 @@ enum ReducerThroughput {
     }
 
     /// A deterministic mix of the events a playing engine sends.
-    private static func mix() -> [EngineEvent] {
+    static func mix() -> [EngineEvent] {
         var events: [EngineEvent] = []
         events.reserveCapacity(eventCount)
         var position = 0.0

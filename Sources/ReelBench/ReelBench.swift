@@ -31,6 +31,11 @@ enum ReelBench {
                 await printThumbnails(settings, into: &overview)
                 return
             }
+            if settings.metricsOnly {
+                if await !printMetricsCost(settings, into: &overview) { exit(1) }
+                print(overview.markdown(title: "Playback metrics"))
+                return
+            }
             if settings.reducerOnly {
                 printReducerThroughput(runs: settings.reducerRuns, into: &overview)
                 return

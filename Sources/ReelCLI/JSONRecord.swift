@@ -11,7 +11,8 @@ import ReelCore
 /// {"code":"fileNotFound","engineCode":-13,"event":"error","message":"The file \"x.mp4\" could not be found."}
 /// ```
 struct JSONRecord: Encodable, Sendable {
-    /// `state`, `position`, `itemStarted`, `itemEnded`, `seeked`, `tracks`, `error` or `log`.
+    /// `state`, `position`, `itemStarted`, `itemEnded`, `seeked`, `tracks`, `error`, `log`,
+    /// `accessLog`, `errorLog`, `metrics` (with `--stats`, once a second) or `summary` (at the end).
     var event: String
     /// The state's identifier (`playing`, `paused`, `buffering`), for `state`.
     var state: String?
@@ -43,6 +44,14 @@ struct JSONRecord: Encodable, Sendable {
     var command: String?
     /// The tracks, for `tracks`.
     var tracks: [Track]?
+    /// An item's (or an access-log span's) playback figures, for `accessLog`, `metrics` and `summary`.
+    var metrics: MetricsRecord?
+    /// The session's figures, for `metrics` and `summary`.
+    var session: SessionRecord?
+    /// The engine's last lines about a failure, for `errorLog`.
+    var engineLog: [String]?
+    /// When it happened (ISO 8601), for `errorLog`.
+    var date: String?
     /// The playback speed, for `state`, when it is not 1.
     var speed: Double?
     /// The volume (1 is unchanged loudness), for `state`, when it is not 1.

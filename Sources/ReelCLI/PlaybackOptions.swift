@@ -9,6 +9,14 @@ struct PlaybackOptions: ParsableArguments {
     @Flag(help: "Print one JSON object per line (state transitions, items, errors, positions) instead of text.")
     var json = false
 
+    @Flag(
+        help: """
+            Show playback statistics (decoder, time to first frame, bit rates, bytes, stalls, \
+            dropped frames): over the video in a window (i toggles them there), in the status \
+            output headless.
+            """)
+    var stats = false
+
     @Flag(help: "Play without a window even when there is a display (DISPLAY).")
     var headless = false
 
@@ -102,7 +110,10 @@ struct PlaybackOptions: ParsableArguments {
 
     /// The reporter these flags ask for.
     @MainActor func makeReporter() -> any PlaybackReporter {
-        json ? JSONReporter(verbose: verbose) : StatusPrinter(verbose: verbose)
+        if json { return JSONReporter(verbose: verbose) }
+        let printer = StatusPrinter(verbose: verbose)
+        printer.showsMetrics = stats
+        return printer
     }
 }
 

@@ -24,4 +24,13 @@ protocol PlaybackReporter: AnyObject {
 
     /// The session ends (with `exitCode`); the status line is cleared.
     func end(exitCode: Int32)
+
+    /// An access-log or error-log entry was completed (see `SessionMetricsReporting.swift`).
+    func report(_ entry: MetricsLogEntry)
+
+    /// The playback figures now (with `--stats`, once a second).
+    func stats(_ metrics: PlaybackMetrics, playback: PlaybackInfo)
+
+    /// The session's last figures, after the player shut down.
+    func summary(_ metrics: PlaybackMetrics)
 }

@@ -57,6 +57,7 @@ final class PlaybackSession {
         let player = Player(engine: engine, feature: PlayerFeature(readinessDeadline: options.readinessDeadline))
 
         let playerEvents = player.events
+        let metrics = MetricsFollower(player: player, reporter: reporter, periodic: options.stats)
         let forwarder = Task {
             for await event in playerEvents { input.yield(.player(event)) }
         }
@@ -81,7 +82,7 @@ final class PlaybackSession {
         do {
             try options.settings.apply(to: player)
             try queue.start(on: player)
-            exitCode = await loop(inputs, player: player)
+            exitCode = await loop(inputs, player: player, metrics: metrics)
         } catch {
             reporter.report(error, command: .load(LoadRequest(item: item)))
             exitCode = 1
@@ -99,13 +100,14 @@ final class PlaybackSession {
         for await case .player(let event) in inputs {
             if case .itemEnded = event { reporter.report(event, playback: player.playback) }
         }
+        await metrics.finish()
         reporter.end(exitCode: exitCode)
         signals.stop()
         return exitCode
     }
 
     /// Handles inputs until one of them ends the session; returns the exit code.
-    private func loop(_ inputs: AsyncStream<SessionInput>, player: Player) async -> Int32 {
+    private func loop(_ inputs: AsyncStream<SessionInput>, player: Player, metrics: MetricsFollower) async -> Int32 {
         for await input in inputs {
             switch input {
             case .player(let event):
@@ -113,6 +115,7 @@ final class PlaybackSession {
                 if let exitCode = Self.exitCode(after: event, player: player) { return exitCode }
             case .tick:
                 reporter.tick(player.playback)
+                metrics.tick()
             case .key(let key):
                 if key == .quit { return 0 }
                 perform(key, on: player)

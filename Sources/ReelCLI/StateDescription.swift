@@ -129,6 +129,7 @@ extension EngineCommand {
         case .addSubtitle: "addSubtitle"
         case .setBufferingPolicy: "setBufferingPolicy"
         case .setStreamingQuality: "setStreamingQuality"
+        case .reportStatistics: "reportStatistics"
         case .setAudioDevice: "setAudioDevice"
         case .setSubtitleStyle: "setSubtitleStyle"
         case .selectSecondarySubtitle: "selectSecondarySubtitle"

@@ -19,6 +19,11 @@ final class StatusPrinter: PlaybackReporter {
     private let live: Bool
     /// The status line on screen now, if any.
     private var statusLine: String?
+    /// Whether playback figures are printed (`--stats`): a block every few seconds, the
+    /// session's at the end, and the engine's lines about a failure.
+    var showsMetrics = false
+    /// When the last block of figures was printed.
+    var lastStats: ContinuousClock.Instant?
 
     /// `\r` and "erase the whole line".
     private static let clearLine = "\r\u{1B}[2K"
@@ -80,7 +85,7 @@ final class StatusPrinter: PlaybackReporter {
     // MARK: - Drawing
 
     /// Prints a line above the status line, then draws the status line again.
-    private func printLine(_ text: String, toError: Bool = false) {
+    func printLine(_ text: String, toError: Bool = false) {
         let redraw = statusLine
         if redraw != nil { Console.out(Self.clearLine) }
         if toError { Console.error(text + "\n") } else { Console.out(text + "\n") }

@@ -85,6 +85,10 @@ final class WindowSession {
             return nil
         }
         container.controls.displayStyle = options.controls.displayStyle
+        // `--stats` starts with the statistics shown; `i` toggles them.
+        for case let statistics as StatisticsOverlay in container.overlays { statistics.isShown = options.stats }
+        // The window shows the figures; JSON lines get them once a second with `--stats`.
+        let metrics = MetricsFollower(player: player, reporter: reporter, periodic: options.stats && options.json)
         if options.pictureInPicture { try? player.startPictureInPicture() }
         if options.settings.fullscreen { try? player.setPresentation(.fullscreen) }
         // MPRIS's Raise and Quit raise and close the window (a DesktopWindow through `import Reel`);
@@ -159,6 +163,7 @@ final class WindowSession {
                 }
                 if ContinuousClock.now >= nextTick {
                     reporter.tick(player.playback)
+                    metrics.tick()
                     nextTick = ContinuousClock.now.advanced(by: .milliseconds(250))
                 }
                 _ = await ObservationWait.nextChange(before: nextTick, observing: observe)
@@ -176,6 +181,7 @@ final class WindowSession {
         await player.shutdown()
         // The player's events finish at shutdown.
         await reports.value
+        await metrics.finish()
         interrupt.finish()
         await interruptWatcher.value
         reporter.end(exitCode: exitCode)

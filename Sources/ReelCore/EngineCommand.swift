@@ -96,6 +96,10 @@ public enum EngineCommand: Hashable, Sendable {
     case setBufferingPolicy(BufferingPolicy)
     /// Plays the engine's choice of an adaptive stream's variants, or one variant fixed.
     case setStreamingQuality(StreamingQuality)
+    /// Asks the engine to report its counters for the current item soon, as
+    /// ``PropertyChange/statistics(_:)`` (nothing when no item is open). A query: it changes
+    /// nothing, so a model records nothing for it.
+    case reportStatistics
     /// Plays the sound on the output named so (``AudioDevice/name``), or on the system's
     /// default with ``AudioDevice/automaticName``.
     case setAudioDevice(String)

@@ -56,6 +56,9 @@ public enum PropertyChange: Hashable, Sendable {
     case loop(LoopMode)
     /// The A-B loop.
     case abLoop(ABLoop)
+    /// The engine's counters for the current item (dropped frames, bit rates, bytes), sampled
+    /// when asked (``EngineCommand/reportStatistics``) and when the item reaches its end.
+    case statistics(EngineStatistics)
     /// The audio outputs the engine can play on, ``AudioDevice/automatic`` first; it changes
     /// as devices come and go.
     case audioDevices([AudioDevice])

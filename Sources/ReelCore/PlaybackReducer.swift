@@ -130,7 +130,7 @@ public enum PlaybackReducer {
                 state.tracks[index].isSelected = state.tracks[index].id == id
             }
         // What is queued next is the queue's to know (PlayerFeature), not playback's.
-        case .addSubtitle, .setSubtitleMargin, .prepareNext, .playPrepared, .screenshot: break
+        case .addSubtitle, .setSubtitleMargin, .prepareNext, .playPrepared, .screenshot, .reportStatistics: break
         }
     }
 
@@ -306,6 +306,8 @@ public enum PlaybackReducer {
         case .muted(let muted): state.isMuted = muted
         case .loop(let loop): state.loop = loop
         case .abLoop(let loop): state.abLoop = loop
+        // Counters are the metrics' to keep (MetricsReducer), not playback's.
+        case .statistics: break
         case .audioDevices(let devices): state.audioDevices = devices
         case .audioOutputDriver(let driver): state.audioOutputDriver = driver
         }

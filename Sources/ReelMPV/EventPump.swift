@@ -19,10 +19,12 @@ final class EventPump: Sendable {
     private let pauseAtEnd: @Sendable () -> Void
     /// Arms the watchdog that stops an item still opening after the network timeout.
     private let watchOpening: @Sendable (Int64) -> Void
+    /// Samples the item's counters when asked and at the item's end.
+    private let sampler: StatisticsSampler
 
     init(
         handle: MPVHandle, registry: ItemRegistry, broadcast: EngineEventBroadcast,
-        log: EngineLog,
+        log: EngineLog, sampler: StatisticsSampler,
         pauseAtEnd: @escaping @Sendable () -> Void,
         watchOpening: @escaping @Sendable (Int64) -> Void
     ) {
@@ -32,6 +34,7 @@ final class EventPump: Sendable {
         self.registry = registry
         outlet = EventOutlet(broadcast)
         self.log = log
+        self.sampler = sampler
     }
 
     /// A failure waiting briefly for the log line that explains it (a network failure, a decoder
@@ -66,6 +69,7 @@ final class EventPump: Sendable {
             let timeout = pending.map { max(0, $0.deadline.seconds(since: .now)) } ?? -1
             guard let event = mpv_wait_event(handle.pointer, timeout) else { continue }
             let id = event.pointee.event_id
+            if pending == nil, sampler.takeRequest() { reportStatistics() }
             if var failure = pending {
                 if id == MPV_EVENT_LOG_MESSAGE {
                     handle(event.pointee, abLoop: &abLoop)
@@ -120,6 +124,7 @@ final class EventPump: Sendable {
                 let entry = registry.start(entry: data.playlist_entry_id)
             else { return }
             watchOpening(data.playlist_entry_id)
+            sampler.itemStarted(at: .now)
             LibraryOutput.itemStarted(entry.item, engine: log.engine)
             outlet.yield(.itemStarted(entry.item))
         case MPV_EVENT_FILE_LOADED:
@@ -152,6 +157,8 @@ final class EventPump: Sendable {
                 // pause is never mistaken for someone else's. The pause is queued before the end
                 // is reported, so whatever a consumer sends in reply (replay) runs after it.
                 pauseAtEnd()
+                // The item's counters at its end, while libmpv still holds it open.
+                reportStatistics()
             }
             outlet.yield(.property(change))
         case MPV_EVENT_LOG_MESSAGE:
@@ -174,7 +181,14 @@ final class EventPump: Sendable {
         let value =
             data.format == MPV_FORMAT_NODE
             ? data.data.map { MPVNode($0.assumingMemoryBound(to: mpv_node.self)) } ?? .none : .none
+        if property == .demuxerCacheState { sampler.cacheStateChanged(value, at: .now) }
         return property.change(value, at: .now, abLoop: &abLoop)
+    }
+
+    /// Reports the current item's counters, if an item is open.
+    private func reportStatistics() {
+        guard registry.currentEntry() != nil else { return }
+        outlet.yield(.property(.statistics(sampler.sample(handle))))
     }
 
     /// Reads properties now and yields their values, instead of waiting for their notifications.

@@ -54,6 +54,8 @@ public final class MPVEngine: PlaybackEngine {
     private let commands = DispatchQueue(label: "reel.mpv.commands")
     private let broadcast = EngineEventBroadcast()
     private let pumpDone = DispatchGroup()
+    /// Samples the item's counters on the event thread (``ReelCore/EngineCommand/reportStatistics``).
+    private let sampler = StatisticsSampler()
     /// Where the engine's log lines go (``MPVConfiguration/logger``).
     private let log: EngineLog
 
@@ -91,7 +93,7 @@ public final class MPVEngine: PlaybackEngine {
         let commands = commands
         registry.networkTimeout = configuration.networkTimeout
         let pump = EventPump(
-            handle: handle, registry: registry, broadcast: broadcast, log: log,
+            handle: handle, registry: registry, broadcast: broadcast, log: log, sampler: sampler,
             pauseAtEnd: {
                 commands.async {
                     var yes: Int32 = 1
@@ -189,6 +191,8 @@ public final class MPVEngine: PlaybackEngine {
         case append(LoadRequest, node: MPVNode)
         case command(MPVNode)
         case set([Property])
+        /// Wakes the event thread to sample the item's counters.
+        case reportStatistics
         /// A subtitle style, or the controls' margin below the subtitles, or both
         /// (``placeSubtitles(style:margin:)``).
         case subtitles(style: SubtitleStyle?, margin: Double?)
@@ -279,6 +283,7 @@ public final class MPVEngine: PlaybackEngine {
             return .set(bufferingProperties(policy))
         case .setStreamingQuality(let quality):
             return streamingQualityCall(quality)
+        case .reportStatistics: return .reportStatistics
         }
     }
 
@@ -310,6 +315,9 @@ public final class MPVEngine: PlaybackEngine {
                     }
                     try Self.check(status, "set \(property.name)")
                 }
+            case .reportStatistics:
+                sampler.request()
+                mpv_wakeup(handle.pointer)
             case .subtitles(let style, let margin):
                 try placeSubtitles(style: style, margin: margin)
             }

@@ -74,8 +74,16 @@ public final class Player {
     @ObservationIgnored private var eventTask: Task<Void, Never>?
     @ObservationIgnored private var changes: StoreObservation?
     @ObservationIgnored private var eventSubscribers: [UInt64: AsyncStream<PlayerEvent>.Continuation] = [:]
-    @ObservationIgnored private var nextSubscriber: UInt64 = 0
-    @ObservationIgnored private var streamsFinished = false
+    @ObservationIgnored var nextSubscriber: UInt64 = 0
+    @ObservationIgnored var streamsFinished = false
+
+    /// The current item's and the session's playback figures as of the last change (an item
+    /// starting or ending, a first frame, a stall beginning or ending, a statistics sample):
+    /// observable. ``currentMetrics`` counts durations up to now.
+    public internal(set) var metrics: PlaybackMetrics
+    /// What ``metrics`` is derived from (``ReelCore/MetricsReducer``).
+    @ObservationIgnored var metricsState: MetricsState
+    @ObservationIgnored var metricsSubscribers: [UInt64: AsyncStream<MetricsLogEntry>.Continuation] = [:]
 
     /// Creates a player that drives `engine` with its own store running `feature`.
     public convenience init(engine: any PlaybackEngine, feature: PlayerFeature = PlayerFeature()) {
@@ -88,6 +96,9 @@ public final class Player {
     public init(store: Store<PlayerFeature.State, PlayerFeature.Action>, engine: any PlaybackEngine) {
         self.store = store
         self.engine = engine
+        let metricsState = MetricsState()
+        self.metricsState = metricsState
+        metrics = metricsState.metrics(at: metricsState.origin)
         changes = store.observeChanges { [weak self] old, new in
             guard let self, old.playerState != new.playerState else { return }
             self.publish(.stateChanged(new.playerState))
@@ -405,6 +416,7 @@ public final class Player {
         let wasSeeking = playback.waiting == .seeking
         let before = (id: playback.itemID, status: playback.status)
         store.send(.engine(event))
+        recordMetrics(event)
         switch event {
         case .itemStarted(let id):
             // The item now: a queue may have moved on by the time a subscriber reads the player.
@@ -434,6 +446,7 @@ public final class Player {
 
     private func finishStreams() {
         streamsFinished = true
+        finishMetricsLog()
         for subscriber in eventSubscribers.values { subscriber.finish() }
         eventSubscribers.removeAll()
     }

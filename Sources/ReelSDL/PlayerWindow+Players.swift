@@ -29,12 +29,13 @@ extension PlayerWindow {
     }
 
     /// Reel's controls for `player`: a container on its store with, when asked, seek previews of
-    /// its items.
+    /// its items, and the playback statistics `i` shows (``ReelContainer/StatisticsOverlay``).
     static func makeControls(for player: Player, seekPreviews: Bool) -> (PlayerContainer, SeekPreviews?) {
         let previews = seekPreviews ? SeekPreviews(player: player) : nil
         let configuration = ContainerConfiguration.standard(previewImage: previews.map { $0.image(at:) })
         let container = PlayerContainer(player: player, configuration: configuration)
         previews?.onImage = { [weak container] in container?.context.setNeedsDisplay() }
+        container.insert(StatisticsOverlay(player: player), after: .plugin)
         return (container, previews)
     }
 

@@ -253,7 +253,8 @@ public final class FakeEngine: PlaybackEngine {
             emit(.property(.loop(loop)))
         case .setABLoop(let loop): emit(.property(.abLoop(loop)))
         case .setVideoFraming, .setVideoAdjustments, .setAudioDelay, .setSubtitleDelay, .setPitchCorrection,
-            .screenshot, .setStreamingQuality, .setAudioDevice, .setSubtitleStyle, .setBufferingPolicy:
+            .screenshot, .setStreamingQuality, .setAudioDevice, .setSubtitleStyle, .setBufferingPolicy,
+            .reportStatistics:
             break
         case .selectSecondarySubtitle(let id):
             let tracks = state.withLock { state in

@@ -143,7 +143,15 @@ bench: deps ## Run the benchmarks (ReelBench, release); not part of `make test`
 		echo "bench: Package.swift has no ReelBench target yet: there is nothing to benchmark." >&2; \
 	fi
 
+# vcsi, the contact-sheet benchmark's peer, from PyPI into a virtual environment in the scratch
+# path (python3-venv is in the deps); a failed install only skips that comparison.
+BENCH_VENV   := $(SCRATCH_DIR)/bench-venv
+VCSI_VERSION := 7.0.17
+
 bench-run:
+	@[[ -x $(BENCH_VENV)/bin/vcsi ]] || { python3 -m venv $(BENCH_VENV) \
+		&& $(BENCH_VENV)/bin/pip install --quiet vcsi==$(VCSI_VERSION); } \
+		|| echo "bench: vcsi could not be installed; the contact-sheet comparison is skipped" >&2
 	$(call checked-build,bench,$(RELEASE_FLAGS) --product ReelBench)
 	$(call checked-build,bench-player,$(RELEASE_FLAGS) --product ReelBenchPlayer)
 	$(call checked-build,bench-reel,$(RELEASE_FLAGS) --product reel)

@@ -108,6 +108,8 @@ struct ContactSheetCommand: AsyncParsableCommand {
             await source.shutdown()
             Console.error("Wrote \(file.path).\n")
         } catch {
+            // The probe's worker (if any) is killed with it.
+            probing?.cancel()
             await source.shutdown()
             throw fail(error as? ThumbnailError ?? ThumbnailError(.unknown, detail: "\(error)"))
         }

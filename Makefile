@@ -143,7 +143,15 @@ bench: deps ## Run the benchmarks (ReelBench, release); not part of `make test`
 		echo "bench: Package.swift has no ReelBench target yet: there is nothing to benchmark." >&2; \
 	fi
 
+# vcsi, the contact-sheet benchmark's peer, from PyPI into a virtual environment in the scratch
+# path (python3-venv is in the deps); a failed install only skips that comparison.
+BENCH_VENV   := $(SCRATCH_DIR)/bench-venv
+VCSI_VERSION := 7.0.17
+
 bench-run:
+	@[[ -x $(BENCH_VENV)/bin/vcsi ]] || { python3 -m venv $(BENCH_VENV) \
+		&& $(BENCH_VENV)/bin/pip install --quiet vcsi==$(VCSI_VERSION); } \
+		|| echo "bench: vcsi could not be installed; the contact-sheet comparison is skipped" >&2
 	$(call checked-build,bench,$(RELEASE_FLAGS) --product ReelBench)
 	$(call checked-build,bench-player,$(RELEASE_FLAGS) --product ReelBenchPlayer)
 	$(call checked-build,bench-reel,$(RELEASE_FLAGS) --product reel)
@@ -171,11 +179,20 @@ sanitize: deps ## The engine tests under AddressSanitizer, then ThreadSanitizer 
 		--filter '$(SANITIZE_SUITES)' 2>&1 | tee $(LOGS)/sanitize-thread.log
 	@echo "sanitize: AddressSanitizer and ThreadSanitizer found nothing in $(SANITIZE_SUITES)"
 
-screenshots: deps ## Make the README's pictures again with `reel snapshot`
+# Each window picture is taken by Examples/Screenshots from real playback, in a process and on a
+# private Xvfb of its own (GUI_WRAPPER), as the window suites run.
+WINDOW_SHOTS := controls menu playlist pip feed
+
+screenshots: deps ## Make the README's pictures again: `reel snapshot`, and real windows under Xvfb
 	$(call checked-build,screenshots,--product reel)
+	$(call checked-build,screenshots-window,--product ReelScreenshots)
 	clip=$$($(SWIFT) run $(SPM) --skip-build reel demo --generate-only); \
 	$(SWIFT) run $(SPM) --skip-build reel snapshot "$$clip" --at 1.5 --controls --width 960 \
-		--out docs/images/snapshot-controls.png
+		--out docs/images/snapshot-controls.png; \
+	for shot in $(WINDOW_SHOTS); do \
+		$(GUI_WRAPPER) timeout --kill-after=10s 120s $(SCRATCH_DIR)/debug/ReelScreenshots \
+			"$$shot" "docs/images/window-$$shot.png" "$$clip"; \
+	done
 
 clean: ## Remove build products (keeps the fetched packages)
 	$(SWIFT) package $(SPM) clean

@@ -202,6 +202,10 @@ let package = Package(
             name: "MiniPlayer", dependencies: ["Reel"], path: "Examples/MiniPlayer", swiftSettings: strictSettings),
         // Layer 7: a vertical feed in a window: `swift run Feed A.mp4 B.mp4 …`, ↑/↓, wheel or drag.
         .executableTarget(name: "Feed", dependencies: ["Reel"], path: "Examples/Feed", swiftSettings: strictSettings),
+        // Layer 7: `make screenshots`: the README's pictures of the window, from real playback.
+        .executableTarget(
+            name: "ReelScreenshots", dependencies: ["Reel"], path: "Examples/Screenshots",
+            swiftSettings: strictSettings),
         // Layer 7: the README's Swift samples, one file each, compiled here; ReelSnippetsTests
         // fails when the README and a file differ.
         .target(

@@ -20,6 +20,7 @@ packages=(
     libswscale-dev    #   (libmpv-dev depends on these too; they are listed because
     libavutil-dev     #   CFFmpeg includes their headers itself)
     ffmpegthumbnailer # the thumbnail benchmark's second peer (`make bench`)
+    python3-venv      # a virtual environment for vcsi, the contact-sheet benchmark's peer (`make bench`)
     libsdl2-dev       # SDL2: ReelSDL's window and input (CSDL2)
     libcairo2-dev     # cairo: ReelDrawing's overlays and `reel snapshot`'s PNGs (CCairo)
     libpango1.0-dev   # Pango: text in ReelDrawing's overlays (CCairo)

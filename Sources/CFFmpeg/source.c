@@ -277,18 +277,35 @@ static int32_t decode_keyframe(ReelAVSource *source) {
     return REEL_AV_NO_FRAME;
 }
 
-/// Handles one decoded frame in exact mode: true when it is the answer (in `source->frame`).
-static int take_exact(ReelAVSource *source, int64_t target, int64_t tolerance) {
+/// Handles one decoded frame in exact mode: true when the answer is known (in `source->frame`).
+///
+/// REEL_AV_GRAB_AT_OR_AFTER answers with the first frame at or after `target`;
+/// REEL_AV_GRAB_AT_OR_BEFORE with the last frame at or before it (what a player shows at
+/// `target`), which is the previous frame once one lies past it (or this one, when none came
+/// before).
+static int take_exact(ReelAVSource *source, int32_t mode, int64_t target, int64_t tolerance) {
     int64_t timestamp = frame_timestamp(source->frame);
-    if (timestamp == AV_NOPTS_VALUE || timestamp >= target - tolerance) return 1;
+    if (timestamp == AV_NOPTS_VALUE) return 1;
+    if (mode == REEL_AV_GRAB_AT_OR_BEFORE) {
+        if (timestamp > target + tolerance) {
+            if (source->previous->buf[0]) {
+                av_frame_unref(source->frame);
+                av_frame_move_ref(source->frame, source->previous);
+            }
+            return 1;
+        }
+        if (timestamp >= target - tolerance) return 1;
+    } else if (timestamp >= target - tolerance) {
+        return 1;
+    }
     av_frame_unref(source->previous);
     av_frame_move_ref(source->previous, source->frame);
     return 0;
 }
 
-/// From the keyframe on, every frame, up to the first at or after `seconds`; at the end of the
-/// stream, the last frame decoded.
-static int32_t decode_exact(ReelAVSource *source, double seconds) {
+/// From the keyframe on, every frame, up to the one `mode` asks for; at the end of the stream,
+/// the last frame decoded.
+static int32_t decode_exact(ReelAVSource *source, int32_t mode, double seconds) {
     source->codec->skip_frame = AVDISCARD_DEFAULT;
     av_frame_unref(source->previous);
     int64_t target = timestamp_of(source, seconds);
@@ -314,7 +331,7 @@ static int32_t decode_exact(ReelAVSource *source, double seconds) {
         for (;;) {
             error = avcodec_receive_frame(source->codec, source->frame);
             if (error < 0) break;
-            if (take_exact(source, target, tolerance)) {
+            if (take_exact(source, mode, target, tolerance)) {
                 av_frame_unref(source->previous);
                 avcodec_flush_buffers(source->codec);
                 return REEL_AV_OK;
@@ -330,16 +347,19 @@ static int32_t decode_exact(ReelAVSource *source, double seconds) {
 }
 
 int32_t reel_av_grab(
-    ReelAVSource *source, double seconds, int32_t exact, int32_t width, int32_t height, uint8_t *rgba,
+    ReelAVSource *source, double seconds, int32_t mode, int32_t width, int32_t height, uint8_t *rgba,
     size_t stride, double *frame_time) {
     if (!source || !rgba || width <= 0 || height <= 0 || width > 16384 || height > 16384) {
+        return REEL_AV_INVALID_ARGUMENT;
+    }
+    if (mode != REEL_AV_GRAB_KEYFRAME && mode != REEL_AV_GRAB_AT_OR_AFTER && mode != REEL_AV_GRAB_AT_OR_BEFORE) {
         return REEL_AV_INVALID_ARGUMENT;
     }
     if (stride < (size_t)width * 4 || !isfinite(seconds)) return REEL_AV_INVALID_ARGUMENT;
     if (seconds < 0) seconds = 0;
     int32_t status = seek(source, seconds);
     if (status != REEL_AV_OK) return status;
-    status = exact ? decode_exact(source, seconds) : decode_keyframe(source);
+    status = mode == REEL_AV_GRAB_KEYFRAME ? decode_keyframe(source) : decode_exact(source, mode, seconds);
     if (status != REEL_AV_OK) return status;
     int64_t timestamp = frame_timestamp(source->frame);
     double time = timestamp == AV_NOPTS_VALUE ? seconds : seconds_of(source, timestamp);

@@ -10,6 +10,7 @@ enum BenchMode: Equatable {
     static let usage = """
         USAGE: ReelBench [--runs N] [--ttff-runs N] [--quick] [--thumbnails-only] [--window-only] [--seek-only]
                          [--next-only] [--feed-only] [--probe-only] [--probe-runs N]
+                         [--contact-sheet-only]
 
         Plays a generated 1920x1080 30 fps H.264/AAC clip headless, with Reel (MPVEngine and Player
         in ReelBenchPlayer, a headless app beside this executable) and with the mpv command-line player, interleaved, and prints the median,
@@ -43,6 +44,9 @@ enum BenchMode: Equatable {
           --probe-only    Measure only probing: `reel probe --json` against `ffprobe -show_streams
                           -show_format -of json` on the same local 1080p clip, wall time, interleaved.
           --probe-runs N  Runs of each probe in the probe benchmark (default 21).
+          --contact-sheet-only  Measure only contact sheets: `reel contact-sheet` against vcsi
+                          (REEL_VCSI, or .build/bench-venv, which `make bench` fills) on a 2-minute
+                          1080p clip, 4 x 5 tiles, wall time, interleaved (5 runs each; 2 with --quick).
           -h, --help      Show this help.
 
         ENVIRONMENT:
@@ -66,6 +70,7 @@ enum BenchMode: Equatable {
             case "--feed-only": settings.feedOnly = true
             case "--probe-only": settings.probeOnly = true
             case "--playback-only": settings.playbackOnly = true
+            case "--contact-sheet-only": settings.contactSheetOnly = true
             case "--probe-runs": settings.probeRuns = try count(remaining.popFirst(), for: argument)
             case "--seeks": settings.seeks = try count(remaining.popFirst(), for: argument)
             case "--window-runs": settings.windowRuns = try count(remaining.popFirst(), for: argument)
@@ -120,6 +125,11 @@ struct BenchSettings: Equatable {
     var playbackOnly = false
     /// Runs of each probe in the probe benchmark.
     var probeRuns = 21
+    /// Measure only contact sheets.
+    var contactSheetOnly = false
+
+    /// Runs of each contact-sheet tool (vcsi takes seconds per sheet).
+    var contactSheetRuns: Int { quick ? 2 : 5 }
 
     /// Runs of each thumbnail process loop (one loop of ffmpeg takes 15–35 s): five, for medians
     /// of five like every other benchmark.

@@ -45,6 +45,11 @@ enum ReelBench {
                 print(overview.markdown(title: "Probe"))
                 return
             }
+            if settings.contactSheetOnly {
+                if await !printContactSheet(settings, into: &overview) { exit(1) }
+                print(overview.markdown(title: "Contact sheet"))
+                return
+            }
             if settings.seekOnly {
                 if await !printSeekLatency(settings, into: &overview) { exit(1) }
                 print(overview.markdown(title: "Seek latency"))
@@ -98,6 +103,8 @@ enum ReelBench {
             await printThumbnails(settings, into: &overview)
             print("")
             _ = await printProbe(settings, into: &overview)
+            print("")
+            _ = await printContactSheet(settings, into: &overview)
             print("")
             print(overview.markdown(title: "All benchmarks, one run (medians; Reel / peer below 1 is better)"))
         }
@@ -277,6 +284,34 @@ enum ReelBench {
             return true
         } catch {
             FileHandle.standardError.write(Data("ReelBench: probe: \(error)\n".utf8))
+            return false
+        }
+    }
+
+    /// Prints the contact-sheet table: `reel contact-sheet` against vcsi on a 2-minute 1080p clip
+    /// (issue #16's goal: at least 10× faster).
+    /// - Returns: Whether it was measured.
+    static func printContactSheet(_ settings: BenchSettings, into overview: inout Overview) async -> Bool {
+        let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
+        let directory = BenchMedia.defaultDirectory(executable: executable)
+        let media = BenchMedia(seconds: ContactSheetBench.seconds, directory: directory)
+        do {
+            guard let vcsi = ContactSheetBench.locateVCSI(mediaDirectory: directory) else {
+                throw BenchError.missingTool("vcsi (make bench installs it into .build/bench-venv; or set REEL_VCSI)")
+            }
+            if let seconds = try await media.prepare() {
+                FileHandle.standardError.write(
+                    Data("Generated the 2-minute 1080p clip in \(String(format: "%.1f", seconds)) s.\n".utf8))
+            }
+            let reel = URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("reel").path
+            let result = try ContactSheetBench(
+                reel: reel, vcsi: vcsi, file: media.url.path, runs: settings.contactSheetRuns
+            ).run()
+            print(result.markdown, terminator: "")
+            overview.add(result.overview)
+            return true
+        } catch {
+            FileHandle.standardError.write(Data("ReelBench: contact sheet: \(error)\n".utf8))
             return false
         }
     }

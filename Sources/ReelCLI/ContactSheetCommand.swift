@@ -3,6 +3,7 @@ import Foundation
 import ReelComposable
 import ReelIsolation
 import ReelPreview
+import ReelProbe
 
 /// `reel contact-sheet <file> --out sheet.png`: one picture of a whole video, a grid of
 /// thumbnails with their time stamps.
@@ -11,9 +12,12 @@ struct ContactSheetCommand: AsyncParsableCommand {
         commandName: "contact-sheet",
         abstract: "Make one picture of a whole video: a grid of thumbnails with their time stamps.",
         discussion: """
-            The video is cut into --columns × --rows equal parts; each tile shows the keyframe at \
-            or before the middle of its part (--exact: the frame there), stamped with the time it \
-            shows. The format follows --out's extension: .png or .jpg.
+            The video (less --skip-start and --skip-end seconds) is cut into --columns × --rows \
+            equal parts, and each tile shows a different moment near the middle of its part: the \
+            keyframe at or before it, or, when an earlier tile already shows that keyframe, the \
+            frame on screen at the middle (--exact: always that frame). Each tile is stamped with \
+            the time its picture really shows, and a header names the file, its size, duration, \
+            bit rate, picture and codecs. The format follows --out's extension: .png or .jpg.
             """
     )
 
@@ -37,6 +41,18 @@ struct ContactSheetCommand: AsyncParsableCommand {
     @Flag(help: "Use the exact frame at each time instead of the keyframe before it (slower).")
     var exact = false
 
+    @Flag(inversion: .prefixedNo, help: "Draw the header: name, size, duration, bit rate, picture and codecs.")
+    var header = true
+
+    @Flag(inversion: .prefixedNo, help: "Stamp each tile with the time it shows.")
+    var timestamps = true
+
+    @Option(help: ArgumentHelp("Leave out the first seconds of the video.", valueName: "seconds"))
+    var skipStart: Double = 0
+
+    @Option(help: ArgumentHelp("Leave out the last seconds of the video.", valueName: "seconds"))
+    var skipEnd: Double = 0
+
     @Flag(
         inversion: .prefixedNo,
         help: """
@@ -57,6 +73,9 @@ struct ContactSheetCommand: AsyncParsableCommand {
             throw ValidationError("--columns must be between 1 and 50 and --rows between 1 and 100.")
         }
         guard (32...1920).contains(width) else { throw ValidationError("--width must be between 32 and 1920 pixels.") }
+        guard skipStart.isFinite, skipStart >= 0, skipEnd.isFinite, skipEnd >= 0 else {
+            throw ValidationError("--skip-start and --skip-end must be seconds, 0 or more.")
+        }
         guard Bitmap.ImageFormat(pathExtension: URL(fileURLWithPath: out).pathExtension) != nil else {
             throw ValidationError("--out must end in .png, .jpg or .jpeg.")
         }
@@ -78,27 +97,36 @@ struct ContactSheetCommand: AsyncParsableCommand {
         } catch {
             throw fail(error)
         }
+        // The header's facts, read beside the thumbnails (a worker of its own when isolated).
+        let probe = MediaProbe(timeout: .milliseconds(Int(min(timeout, 30) * 1000)), opensDecoders: false)
+        let url = media.url
+        let probing: Task<ProbedMedia?, Never>? =
+            header
+            ? Task { try? await isolated ? probe.probe(url, isolation: isolation) : probe.probe(url) } : nil
         do {
-            let file = try await make(with: source.provider)
+            let file = try await make(with: source.provider, probing: probing)
             await source.shutdown()
             Console.error("Wrote \(file.path).\n")
         } catch {
+            // The probe's worker (if any) is killed with it.
+            probing?.cancel()
             await source.shutdown()
             throw fail(error as? ThumbnailError ?? ThumbnailError(.unknown, detail: "\(error)"))
         }
     }
 
-    private func make(with provider: any ThumbnailProvider) async throws -> URL {
+    private func make(with provider: any ThumbnailProvider, probing: Task<ProbedMedia?, Never>?) async throws -> URL {
         guard let duration = try await provider.duration(), duration > 0 else {
             throw ThumbnailError(.unsupportedFormat, message: "\(media.displayName) has no known duration.")
         }
-        let times = ThumbnailTimes.evenlySpaced(count: columns * rows, duration: duration)
+        let times = ThumbnailTimes.evenlySpaced(
+            count: columns * rows, duration: duration, skipStart: skipStart, skipEnd: skipEnd)
         var thumbnails = [Thumbnail?](repeating: nil, count: times.count)
         let index = Dictionary(
             times.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { first, _ in first })
         let progress = ThumbnailsProgress(total: times.count)
         var done = 0
-        for try await thumbnail in provider.thumbnails(at: times) {
+        for try await thumbnail in provider.distinctThumbnails(at: times) {
             if let position = index[thumbnail.requestedTime] { thumbnails[position] = thumbnail }
             done += 1
             progress.update(done)
@@ -108,12 +136,24 @@ struct ContactSheetCommand: AsyncParsableCommand {
         guard let first = tiles.first, tiles.count == times.count else {
             throw ThumbnailError(.decodingFailed, message: "Not every thumbnail could be made.")
         }
-        let layout = ContactSheetLayout(
+        var layout = ContactSheetLayout(
             columns: columns, rows: rows, tileWidth: first.width, tileHeight: first.height)
-        let labels = tiles.map { TimeLabel.format($0.time, withHours: duration >= 3600) }
+        var headerPicture: Bitmap?
+        if let probing {
+            let probed = await probing.value
+            let size =
+                media.url.isFileURL
+                ? (try? FileManager.default.attributesOfItem(atPath: media.url.path)[.size] as? NSNumber)?.int64Value
+                : nil
+            let lines = ContactSheetHeader(name: media.displayName, fileSize: size, media: probed, duration: duration)
+            layout.headerHeight = lines.height
+            headerPicture = try await lines.render(width: layout.width, background: ContactSheetLayout.background)
+        }
+        let labels =
+            timestamps ? TimeLabel.distinct(tiles.map(\.time), withHours: duration >= 3600) : []
         let file = URL(fileURLWithPath: (out as NSString).expandingTildeInPath).standardizedFileURL
         let format = Bitmap.ImageFormat(pathExtension: file.pathExtension) ?? .png
-        let data = try layout.render(tiles, labels: labels).encoded(as: format)
+        let data = try layout.render(tiles, labels: labels, header: headerPicture).encoded(as: format)
         do {
             try data.write(to: file, options: .atomic)
         } catch {

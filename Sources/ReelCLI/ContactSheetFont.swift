@@ -1,6 +1,6 @@
 import ReelPreview
 
-/// A 5 × 7 pixel font for the digits and `:`, enough for time stamps; drawn scaled in whole
+/// A 5 × 7 pixel font for the digits, `:` and `.`, enough for time stamps; drawn scaled in whole
 /// pixels. Self-contained, so the contact sheet needs no font library.
 enum ContactSheetFont {
     /// Each glyph's rows, top to bottom; `#` is a lit pixel.
@@ -16,6 +16,7 @@ enum ContactSheetFont {
         "8": [".###.", "#...#", "#...#", ".###.", "#...#", "#...#", ".###."],
         "9": [".###.", "#...#", "#...#", ".####", "....#", "...#.", ".##.."],
         ":": ["..", "##", "##", "..", "##", "##", ".."],
+        ".": ["..", "..", "..", "..", "..", "##", "##"],
     ]
 
     /// Rows of a glyph.

@@ -1,7 +1,8 @@
 import ReelPreview
 
-/// Where the thumbnails and time stamps of a contact sheet go: a grid of tiles with a margin
-/// around and between them, each tile's time stamp in its bottom right corner on a dark box.
+/// Where the header, thumbnails and time stamps of a contact sheet go: the header on top, then a
+/// grid of tiles with a margin around and between them, each tile's time stamp in its bottom
+/// right corner on a dark box.
 struct ContactSheetLayout {
     /// Tiles per row.
     var columns: Int
@@ -11,6 +12,8 @@ struct ContactSheetLayout {
     var tileWidth: Int
     /// Tile height in pixels.
     var tileHeight: Int
+    /// The header's height in pixels (0: none).
+    var headerHeight = 0
     /// Space around and between tiles.
     var margin = 8
     /// Font pixels per glyph pixel.
@@ -22,16 +25,21 @@ struct ContactSheetLayout {
     /// The sheet's width in pixels.
     var width: Int { columns * tileWidth + (columns + 1) * margin }
     /// The sheet's height in pixels.
-    var height: Int { rows * tileHeight + (rows + 1) * margin }
+    var height: Int { headerHeight + rows * tileHeight + (rows + 1) * margin }
 
     /// The top left corner of tile `index`.
     func origin(of index: Int) -> (x: Int, y: Int) {
-        (margin + index % columns * (tileWidth + margin), margin + index / columns * (tileHeight + margin))
+        (
+            margin + index % columns * (tileWidth + margin),
+            headerHeight + margin + index / columns * (tileHeight + margin)
+        )
     }
 
-    /// The sheet: `thumbnails[i]` in tile `i`, labelled `labels[i]`.
-    func render(_ thumbnails: [Thumbnail], labels: [String]) -> Bitmap {
+    /// The sheet: `header` on top (nil: none), `thumbnails[i]` in tile `i`, labelled
+    /// `labels[i]` (none when `labels` is empty).
+    func render(_ thumbnails: [Thumbnail], labels: [String], header: Bitmap? = nil) -> Bitmap {
         var sheet = Bitmap(width: width, height: height, fill: Self.background)
+        if let header { sheet.draw(header, atX: 0, y: 0) }
         for (index, thumbnail) in thumbnails.prefix(columns * rows).enumerated() {
             let (x, y) = origin(of: index)
             let tile =

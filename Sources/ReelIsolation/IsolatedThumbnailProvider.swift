@@ -42,10 +42,21 @@ public struct IsolatedThumbnailProvider: ThumbnailProvider {
     }
 
     public func thumbnails(at times: [Double]) -> AsyncThrowingStream<Thumbnail, any Error> {
+        stream(times, distinct: false)
+    }
+
+    /// The worker's ``ThumbnailProvider/distinctThumbnails(at:)``: a different picture per time
+    /// for local files (``LocalThumbnailProvider/distinctThumbnails(at:)``), keyframes for
+    /// addresses.
+    public func distinctThumbnails(at times: [Double]) -> AsyncThrowingStream<Thumbnail, any Error> {
+        stream(times, distinct: true)
+    }
+
+    private func stream(_ times: [Double], distinct: Bool) -> AsyncThrowingStream<Thumbnail, any Error> {
         let (stream, continuation) = AsyncThrowingStream<Thumbnail, any Error>.makeStream()
         let task = Task {
             do throws(ThumbnailError) {
-                _ = try await run(times: times) { continuation.yield($0) }
+                _ = try await run(times: times, distinct: distinct) { continuation.yield($0) }
                 continuation.finish()
             } catch {
                 continuation.finish(throwing: error)
@@ -56,9 +67,9 @@ public struct IsolatedThumbnailProvider: ThumbnailProvider {
     }
 
     private func run(
-        times: [Double], deliver: @escaping @Sendable (Thumbnail) -> Void
+        times: [Double], distinct: Bool = false, deliver: @escaping @Sendable (Thumbnail) -> Void
     ) async throws(ThumbnailError) -> ThumbnailJob.Output {
-        let job = ThumbnailJob(url: url, times: times, width: width, exact: exact)
+        let job = ThumbnailJob(url: url, times: times, width: width, exact: exact, distinct: distinct)
         let output: ThumbnailJob.Output
         do {
             output = try await isolation.run(job, timeout: timeout) { progress in

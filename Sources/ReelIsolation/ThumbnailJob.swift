@@ -20,13 +20,16 @@ public struct ThumbnailJob: IsolatedJob {
     public var width: Int
     /// The exact frame at each time instead of the keyframe before it (local files).
     public var exact: Bool
+    /// A different picture for each time (``ThumbnailProvider/distinctThumbnails(at:)``).
+    public var distinct: Bool
 
     /// Creates a job.
-    public init(url: URL, times: [Double], width: Int = 160, exact: Bool = false) {
+    public init(url: URL, times: [Double], width: Int = 160, exact: Bool = false, distinct: Bool = false) {
         self.url = url
         self.times = times
         self.width = width
         self.exact = exact
+        self.distinct = distinct
     }
 
     /// What a worker reports while it works.
@@ -67,7 +70,8 @@ public struct ThumbnailJob: IsolatedJob {
         do {
             output.duration = try await provider.duration()
             context.report(.duration(output.duration))
-            for try await thumbnail in provider.thumbnails(at: times) {
+            let stream = distinct ? provider.distinctThumbnails(at: times) : provider.thumbnails(at: times)
+            for try await thumbnail in stream {
                 context.report(
                     .thumbnail(
                         time: thumbnail.time, requestedTime: thumbnail.requestedTime, width: thumbnail.width,

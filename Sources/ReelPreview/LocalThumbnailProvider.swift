@@ -33,6 +33,9 @@ public final class LocalThumbnailProvider: ThumbnailProvider {
         case keyframe
         /// The first frame at or after the requested time (the last frame past the end).
         case exact
+        /// The last frame at or before the requested time, the one a player shows then (the
+        /// first frame for a time before it, the last frame past the end).
+        case exactAtOrBefore
     }
 
     /// How thumbnails are made.
@@ -147,12 +150,7 @@ public final class LocalThumbnailProvider: ThumbnailProvider {
             hits.withLock { $0 += 1 }
             return cached
         }
-        if Task.isCancelled { throw ThumbnailError(.cancelled) }
-        let exact = options.precision == .exact
-        let (width, height) = (info.thumbnailWidth, info.thumbnailHeight)
-        let thumbnail = try await pool.withSource(countingPicture: true) { (source) throws(ThumbnailError) in
-            try source.grab(at: requested, exact: exact, width: width, height: height)
-        }
+        let thumbnail = try await grab(at: requested, precision: options.precision, info: info)
         if let key = opened.key { options.cache?.store(thumbnail, for: key) }
         return thumbnail
     }
@@ -162,21 +160,10 @@ public final class LocalThumbnailProvider: ThumbnailProvider {
     /// before their next picture.
     public func thumbnails(at times: [Double]) -> AsyncThrowingStream<Thumbnail, any Error> {
         let (stream, continuation) = AsyncThrowingStream<Thumbnail, any Error>.makeStream()
-        let next = TicketCounter()
-        let workers = min(options.workers, max(1, times.count))
         let task = Task {
-            do {
-                try await withThrowingTaskGroup(of: Void.self) { group in
-                    for _ in 0..<workers {
-                        group.addTask {
-                            while true {
-                                let index = next.take()
-                                guard index < times.count else { return }
-                                continuation.yield(try await self.thumbnail(at: times[index]))
-                            }
-                        }
-                    }
-                    try await group.waitForAll()
+            do throws(ThumbnailError) {
+                try await inParallel(times) { (time) throws(ThumbnailError) in
+                    continuation.yield(try await self.thumbnail(at: time))
                 }
                 continuation.finish()
             } catch {
@@ -185,6 +172,83 @@ public final class LocalThumbnailProvider: ThumbnailProvider {
         }
         continuation.onTermination = { _ in task.cancel() }
         return stream
+    }
+
+    /// Thumbnails for `times` that each show a different picture, as a contact sheet's tiles
+    /// should, each stamped with the time it really shows.
+    ///
+    /// With ``Precision/keyframe`` every time first gets its keyframe (in parallel, one decoded
+    /// packet each); then, in the order of the times, a thumbnail whose keyframe an earlier time
+    /// already showed is decoded again, on from that keyframe to the frame a player shows at its
+    /// time (``Precision/exactAtOrBefore``), so the extra cost is bounded by one keyframe interval
+    /// per repeated tile, and only where keyframes are sparser than the times. The exact
+    /// precisions pass the times through to ``thumbnails(at:)``. Times less than a frame apart
+    /// may still share a picture. Nothing is cached.
+    public func distinctThumbnails(at times: [Double]) -> AsyncThrowingStream<Thumbnail, any Error> {
+        guard options.precision == .keyframe else { return thumbnails(at: times) }
+        let (stream, continuation) = AsyncThrowingStream<Thumbnail, any Error>.makeStream()
+        let task = Task {
+            do throws(ThumbnailError) {
+                let info = try await open().info
+                let requested = times.map { min(max(0, $0), info.duration ?? .infinity) }
+                let keyframes = Mutex([Thumbnail?](repeating: nil, count: times.count))
+                try await inParallel(Array(requested.indices)) { (index) throws(ThumbnailError) in
+                    let thumbnail = try await self.grab(at: requested[index], precision: .keyframe, info: info)
+                    keyframes.withLock { $0[index] = thumbnail }
+                }
+                let found = keyframes.withLock { $0 }.compactMap { $0 }
+                guard found.count == times.count else { throw ThumbnailError(.decodingFailed) }
+                let repeated = ThumbnailTimes.repeatedPictures(found)
+                for (index, thumbnail) in found.enumerated() where !repeated.contains(index) {
+                    continuation.yield(thumbnail)
+                }
+                try await inParallel(repeated.sorted().map { found[$0].requestedTime }) {
+                    (time) throws(ThumbnailError) in
+                    continuation.yield(try await self.grab(at: time, precision: .exactAtOrBefore, info: info))
+                }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    /// One picture from a worker, sized as ``info()`` says.
+    private func grab(at time: Double, precision: Precision, info: MediaInfo) async throws(ThumbnailError) -> Thumbnail
+    {
+        if Task.isCancelled { throw ThumbnailError(.cancelled) }
+        let (width, height) = (info.thumbnailWidth, info.thumbnailHeight)
+        return try await pool.withSource(countingPicture: true) { (source) throws(ThumbnailError) in
+            try source.grab(at: time, precision: precision, width: width, height: height)
+        }
+    }
+
+    /// Runs `body` for every element of `items`, on up to ``Options/workers`` tasks at once.
+    private func inParallel<Item: Sendable>(
+        _ items: [Item], _ body: @escaping @Sendable (Item) async throws(ThumbnailError) -> Void
+    ) async throws(ThumbnailError) {
+        let next = TicketCounter()
+        let workers = min(options.workers, max(1, items.count))
+        do {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<workers {
+                    group.addTask {
+                        while true {
+                            let index = next.take()
+                            guard index < items.count else { return }
+                            try await body(items[index])
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+        } catch let error as ThumbnailError {
+            throw error
+        } catch {
+            throw ThumbnailError(.cancelled)
+        }
     }
 
     /// Opens one copy of the file the first time and remembers what it found.

@@ -28,12 +28,23 @@ public protocol ThumbnailProvider: Sendable {
     /// The pictures for `times`, delivered progressively.
     func thumbnails(at times: [Double]) -> AsyncThrowingStream<Thumbnail, any Error>
 
+    /// The pictures for `times`, delivered progressively, each a different one where the
+    /// provider can tell them apart (a contact sheet's tiles): see
+    /// ``LocalThumbnailProvider/distinctThumbnails(at:)``. The default is ``thumbnails(at:)``.
+    func distinctThumbnails(at times: [Double]) -> AsyncThrowingStream<Thumbnail, any Error>
+
     /// The media's duration in seconds; nil when unknown (a live stream). Opens the media (or
     /// reads the track) when it is not open yet.
     func duration() async throws(ThumbnailError) -> Double?
 }
 
 extension ThumbnailProvider {
+    /// ``thumbnails(at:)``: for providers that cannot tell pictures apart or decode past a
+    /// keyframe (sprites, a remote libmpv).
+    public func distinctThumbnails(at times: [Double]) -> AsyncThrowingStream<Thumbnail, any Error> {
+        thumbnails(at: times)
+    }
+
     /// One request after the other, in the order given: the default for providers whose work
     /// cannot run in parallel.
     public func thumbnails(at times: [Double]) -> AsyncThrowingStream<Thumbnail, any Error> {

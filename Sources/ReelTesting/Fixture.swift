@@ -17,6 +17,9 @@ public enum Fixture: String, CaseIterable, Sendable {
     case subtitleFile
     /// 10 s, 320x240 H.264/AAC MP4 with a keyframe every second, for seek tests; `+faststart`.
     case tenSecondClip
+    /// 10 s, 320x240 H.264/AAC MP4 with a keyframe every 2 s (`-g 60` at 30 fps): sparser
+    /// keyframes than a contact sheet's tiles; `testsrc2` stamps each frame's time and number.
+    case sparseKeyframes
     /// An empty file named `zero.mp4`.
     case zeroBytes
     /// The first 40 % of a 4 s H.264/AAC MP4 written without `+faststart`: the index (`moov`)
@@ -118,6 +121,7 @@ public enum Fixture: String, CaseIterable, Sendable {
         case .multiTrack: "multitrack.mkv"
         case .subtitleFile: "subtitle.srt"
         case .tenSecondClip: "ten-seconds.mp4"
+        case .sparseKeyframes: "sparse-keyframes.mp4"
         case .zeroBytes: "zero.mp4"
         case .truncated: "truncated.mp4"
         case .textAsMP4: "notes.mp4"

@@ -28,6 +28,8 @@ struct FixtureMaker: Sendable {
             try await runFFmpeg(for: fixture, Self.clip(seconds: 2, gop: 15) + Self.faststartMP4 + [partial.path])
         case .tenSecondClip:
             try await runFFmpeg(for: fixture, Self.clip(seconds: 10, gop: 30) + Self.faststartMP4 + [partial.path])
+        case .sparseKeyframes:
+            try await runFFmpeg(for: fixture, Self.clip(seconds: 10, gop: 60) + Self.faststartMP4 + [partial.path])
         case .audioOnly:
             try await runFFmpeg(
                 for: fixture, Self.tone(hertz: 440, seconds: 2) + Self.aac + ["-f", "mp4", partial.path])

@@ -74,15 +74,24 @@ void reel_av_close(ReelAVSource *source);
 /// Copies what the source holds.
 void reel_av_info(const ReelAVSource *source, ReelAVInfo *info);
 
-/// Decodes one picture near `seconds` and scales it into `rgba` (`width` x `height` pixels, rows
-/// `stride` bytes apart, 4 bytes per pixel, alpha 255).
-///
-/// With `exact` 0 the picture is the keyframe at or before `seconds` (the last one when `seconds`
-/// lies beyond it): one seek and one decoded packet. With `exact` 1 decoding continues from that
-/// keyframe to the first picture at or after `seconds`. `*frame_time` receives the picture's
+/// Which picture reel_av_grab takes for a time.
+typedef enum ReelAVGrabMode {
+    /// The keyframe at or before the time (the last one when the time lies beyond it): one seek
+    /// and one decoded packet.
+    REEL_AV_GRAB_KEYFRAME = 0,
+    /// The first picture at or after the time, decoded on from the keyframe before it.
+    REEL_AV_GRAB_AT_OR_AFTER = 1,
+    /// The last picture at or before the time (the one a player shows then), decoded on from the
+    /// keyframe before it; the first picture for a time before it.
+    REEL_AV_GRAB_AT_OR_BEFORE = 2,
+} ReelAVGrabMode;
+
+/// Decodes one picture near `seconds`, chosen by `mode` (a ReelAVGrabMode), and scales it into
+/// `rgba` (`width` x `height` pixels, rows `stride` bytes apart, 4 bytes per pixel, alpha 255).
+/// Past the end of the stream, the last picture decoded. `*frame_time` receives the picture's
 /// presentation time in seconds from the start of the media.
 int32_t reel_av_grab(
-    ReelAVSource *source, double seconds, int32_t exact, int32_t width, int32_t height, uint8_t *rgba,
+    ReelAVSource *source, double seconds, int32_t mode, int32_t width, int32_t height, uint8_t *rgba,
     size_t stride, double *frame_time);
 
 /// How many packets the source has sent to its decoder so far (a measure of the work done).

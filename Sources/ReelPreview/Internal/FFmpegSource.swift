@@ -46,14 +46,24 @@ final class FFmpegSource: @unchecked Sendable {
     /// Packets sent to the decoder so far.
     var decodedPackets: Int { Int(reel_av_decoded_packets(pointer)) }
 
-    /// The picture for `time`, scaled to `width` × `height`. Blocks for the decode (milliseconds).
-    func grab(at time: Double, exact: Bool, width: Int, height: Int) throws(ThumbnailError) -> Thumbnail {
+    /// The picture `precision` picks for `time`, scaled to `width` × `height`. Blocks for the
+    /// decode (milliseconds).
+    func grab(
+        at time: Double, precision: LocalThumbnailProvider.Precision, width: Int, height: Int
+    ) throws(ThumbnailError) -> Thumbnail {
+        let mode: ReelAVGrabMode =
+            switch precision {
+            case .keyframe: REEL_AV_GRAB_KEYFRAME
+            case .exact: REEL_AV_GRAB_AT_OR_AFTER
+            case .exactAtOrBefore: REEL_AV_GRAB_AT_OR_BEFORE
+            }
         var frameTime = 0.0
         let count = width * height * 4
         var status: Int32 = 0
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             status = reel_av_grab(
-                pointer, time, exact ? 1 : 0, Int32(width), Int32(height), buffer.baseAddress, width * 4, &frameTime)
+                pointer, time, Int32(bitPattern: mode.rawValue), Int32(width), Int32(height), buffer.baseAddress,
+                width * 4, &frameTime)
             // Zeroed on failure, so the array never holds uninitialised bytes.
             if status != 0 { buffer.initialize(repeating: 0) }
             initialized = count

@@ -44,6 +44,8 @@ public final class PlayerContainer: OverlayHost {
     private var lastCommandError: PlayerError?
     /// Relays out at once when the presentation changes (fullscreen is a status).
     private var presentationObservation: StoreObservation?
+    /// The handlers of ``ContainerAction/app(_:)``.
+    var appActionHandlers = HandlerList<@MainActor (AppAction) -> Void>()
 
     /// Creates a container for `store`.
     public convenience init(

@@ -237,7 +237,7 @@ public final class ControlOverlay: Service, Overlay {
             return layout.allItems.map(\.item).contains {
                 $0.frame.contains(point) && $0.widget.handle(event, in: $0.frame, context: context)
             }
-        case .keyDown, .keyUp, .tick:
+        case .keyDown, .keyUp, .tick, .magnify, .drop:
             return false
         }
     }

@@ -53,6 +53,9 @@ public final class ControlOverlay: Service, Overlay {
         self.context = context
         configuration = context.configuration.controls
         armedAt = context.now
+        if !configuration.showsOnAppearance, isPresented, displayStyle != .always {
+            context.send(.hideControls)
+        }
         fadesTarget = target
         for region in ControlRegion.allCases { fades[region] = .constant(fadesTarget ? 1 : 0) }
     }

@@ -58,6 +58,12 @@ public enum InputEvent: Hashable, Sendable {
     case keyUp(Key, modifiers: KeyModifiers, time: Double)
     /// Time passed without input (hosts send it so long presses and auto-hide can fire).
     case tick(time: Double)
+    /// The picture should grow by `factor` (below 1: shrink) around a point: the wheel with
+    /// Control held, or a pinch.
+    case magnify(by: Double, at: Point, time: Double)
+    /// A file or an address was dropped on the window (a path or a URL's text, as the host got
+    /// it), with the modifiers held: the container plays it, or queues it with Shift.
+    case drop(String, modifiers: KeyModifiers, time: Double)
 }
 
 /// What a host draws and routes input to: the player container, as seen by a window.

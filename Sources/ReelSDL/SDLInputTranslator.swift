@@ -1,4 +1,5 @@
 import CSDL2
+import Foundation
 import ReelContainer
 
 /// Turns SDL events into ``InputEvent``s: pointer positions in logical pixels (SDL's window
@@ -7,17 +8,33 @@ import ReelContainer
 /// A printable key produces its character once: from `SDL_TEXTINPUT` (so the keyboard layout
 /// and Shift are honoured), or from the key code while Control or Alt is held, when X11 sends no
 /// text. Key releases of printable keys carry the unshifted character of the key code.
+///
+/// The wheel with Control held and a two-finger pinch (`SDL_MULTIGESTURE`) magnify; a file or
+/// text dropped on the window (`SDL_DROPFILE`, `SDL_DROPTEXT`) is a drop, with the modifiers
+/// held (the translator frees SDL's copy of the text).
 struct SDLInputTranslator {
     /// True after a key press produced its character from the key code, so that a text event
     /// for the same press is not reported twice.
     private var suppressNextText = false
+    /// The last pointer position, where pinches (reported in touch-device coordinates) happen.
+    private var lastPointer = Point(x: 0, y: 0)
+    /// The modifiers held now, for events that do not carry them (wheel, drops): SDL's keyboard
+    /// state; tests replace it.
+    var heldModifiers: @Sendable () -> KeyModifiers = {
+        modifiers(UInt16(truncatingIfNeeded: SDL_GetModState().rawValue))
+    }
+    /// How much one wheel step with Control held magnifies.
+    static let wheelMagnification = 1.1
+    /// How much a pinch magnifies per unit of SDL's normalised finger distance change.
+    static let pinchMagnification = 2.5
 
     /// The input events `event` stands for (none for events the container does not use), at
     /// host time `time` in seconds.
     mutating func translate(_ event: SDL_Event, time: Double) -> [InputEvent] {
         switch SDL_EventType(event.type) {
         case SDL_MOUSEMOTION:
-            return [.pointerMoved(Point(x: Double(event.motion.x), y: Double(event.motion.y)), time: time)]
+            lastPointer = Point(x: Double(event.motion.x), y: Double(event.motion.y))
+            return [.pointerMoved(lastPointer, time: time)]
         case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
             guard let button = Self.button(event.button.button) else { return [] }
             let point = Point(x: Double(event.button.x), y: Double(event.button.y))
@@ -28,10 +45,25 @@ struct SDLInputTranslator {
             let flip: Double = wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1 : 1
             // SDL's y is positive away from the user (scrolling up); InputEvent's is positive down.
             let point = Point(x: Double(wheel.mouseX), y: Double(wheel.mouseY))
+            if heldModifiers().contains(.control) {
+                let steps = Double(wheel.preciseY) * flip
+                guard steps != 0 else { return [] }
+                return [.magnify(by: pow(Self.wheelMagnification, steps), at: point, time: time)]
+            }
             return [
                 .scroll(
                     dx: Double(wheel.preciseX) * flip, dy: -Double(wheel.preciseY) * flip, at: point, time: time)
             ]
+        case SDL_MULTIGESTURE:
+            let change = Double(event.mgesture.dDist)
+            guard event.mgesture.numFingers >= 2, change != 0 else { return [] }
+            return [.magnify(by: max(0.5, 1 + change * Self.pinchMagnification), at: lastPointer, time: time)]
+        case SDL_DROPFILE, SDL_DROPTEXT:
+            guard let file = event.drop.file else { return [] }
+            defer { SDL_free(file) }
+            let text = String(cString: file)
+            guard !text.isEmpty else { return [] }
+            return [.drop(text, modifiers: heldModifiers(), time: time)]
         case SDL_WINDOWEVENT where event.window.event == UInt8(SDL_WINDOWEVENT_LEAVE.rawValue):
             return [.pointerExited(time: time)]
         case SDL_KEYDOWN:

@@ -1,4 +1,5 @@
 import Foundation
+import ReelCore
 
 /// Everything a ``PlayerContainer`` can be told: controls, gestures, keys, theme and more.
 ///
@@ -33,6 +34,13 @@ public struct ContainerConfiguration {
     public var bubbleDuration = 0.8
     /// The width of the menus' panel (from the right edge, over the video).
     public var menuPanelWidth = 260.0
+    /// The app's own entries, added at the end of built-in menus: typically
+    /// ``ContainerAction/app(_:)`` entries the app handles
+    /// (``PlayerContainer/addAppActionHandler(_:)``).
+    public var menuItems: [PlayerMenu: [MenuItem]] = [:]
+    /// What files and addresses dropped on the window may open (``PlayerContainer/open(dropped:appending:)``);
+    /// nil refuses every drop.
+    public var dropPolicy: URLPolicy? = .standard
 
     /// Creates a configuration.
     public init(

@@ -47,6 +47,14 @@ extension PlayerContainer {
         case .togglePictureInPicture:
             let inPictureInPicture = state.presentation == .pictureInPicture
             context.send(.presentationRequested(inPictureInPicture ? .inline : .pictureInPicture))
+        case .leavePresentation:
+            if state.presentation == .fullscreen || state.presentation == .pictureInPicture {
+                context.send(.presentationRequested(.inline))
+            }
+        case .zoom(let factor):
+            zoom(by: factor)
+        case .app(let action):
+            for handler in appActionHandlers.handlers { handler(action) }
         case .quit:
             onQuit?()
         case .showControls:

@@ -1,7 +1,7 @@
 extension PlayerContainer {
     /// Routes one event: time first (every layer's timers), then the ``eventHook``, then the
     /// layers top to bottom (the first to take a press keeps the pointer until release), then
-    /// key bindings.
+    /// key bindings. A drop plays the dropped file or address (``open(dropped:appending:)``).
     @discardableResult
     public func handle(_ event: InputEvent) -> Bool {
         context.now = max(context.now, event.time)
@@ -18,7 +18,10 @@ extension PlayerContainer {
         switch event {
         case .tick:
             return false
-        case .pointerDown, .scroll, .keyUp:
+        case .drop(let text, let modifiers, _):
+            open(dropped: text, appending: modifiers.contains(.shift))
+            return true
+        case .pointerDown, .scroll, .magnify, .keyUp:
             for overlay in layers where overlay.handle(event, context: widgets) {
                 if case .pointerDown = event { pointerOwner = overlay }
                 return true

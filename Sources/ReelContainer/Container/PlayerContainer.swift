@@ -39,11 +39,15 @@ public final class PlayerContainer: OverlayHost {
     /// Device pixels per logical pixel, from the last ``layout(size:scale:)``.
     public private(set) var scale = 1.0
     private var entries: [Entry] = ContainerLayer.allCases.map { .builtIn($0) }
+    /// The built-in layers that draw and take input (``enable(overlays:)``); all by default.
+    public private(set) var enabledOverlays = Set(ContainerLayer.allCases)
     weak var pointerOwner: (any Overlay)?
     private var lastDrawnState: PlayerFeature.State?
     private var lastCommandError: PlayerError?
     /// Relays out at once when the presentation changes (fullscreen is a status).
     private var presentationObservation: StoreObservation?
+    /// The handlers of ``ContainerAction/app(_:)``.
+    var appActionHandlers = HandlerList<@MainActor (AppAction) -> Void>()
 
     /// Creates a container for `store`.
     public convenience init(
@@ -96,14 +100,24 @@ public final class PlayerContainer: OverlayHost {
 
     // MARK: - Layers
 
-    /// Every layer, bottom to top.
+    /// Every enabled layer, bottom to top.
     public var overlays: [any Overlay] {
-        entries.map { entry in
+        entries.compactMap { entry in
             switch entry {
-            case .builtIn(let layer): overlay(for: layer)
+            case .builtIn(let layer): enabledOverlays.contains(layer) ? overlay(for: layer) : nil
             case .custom(let overlay, _): overlay
             }
         }
+    }
+
+    /// Turns on exactly `layers` of the built-in layers: the others neither draw nor take input
+    /// nor run their timers (an app drawing its own controls leaves out ``ContainerLayer/control``;
+    /// one without gestures leaves out ``ContainerLayer/render``). Custom layers stay.
+    public func enable(overlays layers: Set<ContainerLayer>) {
+        guard layers != enabledOverlays else { return }
+        enabledOverlays = layers
+        pointerOwner = nil
+        context.setNeedsDisplay()
     }
 
     /// The built-in layer `layer`.
@@ -154,7 +168,9 @@ public final class PlayerContainer: OverlayHost {
     /// IINA and mpv's own OSC do.
     public var subtitleClearance: Double {
         let video = videoFrame
-        guard controls.isPresented, video.height > 0, let bottom = controls.layout.frame(of: .bottom) else { return 0 }
+        guard enabledOverlays.contains(.control), controls.isPresented, video.height > 0,
+            let bottom = controls.layout.frame(of: .bottom)
+        else { return 0 }
         let covered = video.maxY - bottom.minY
         guard covered > 0 else { return 0 }
         return min(0.5, (covered / video.height * 1000).rounded() / 1000)

@@ -28,6 +28,15 @@ public enum ContainerAction: Equatable, Sendable {
     case exitFullscreen
     /// Moves the video into the picture-in-picture window, or back.
     case togglePictureInPicture
+    /// Goes back from the current presentation: fullscreen and picture in picture return
+    /// inline; inline does nothing.
+    case leavePresentation
+    /// Multiplies the picture's zoom (`VideoFraming.zoom`) by `factor`, kept within 0.125…8
+    /// (ctrl+wheel and pinches).
+    case zoom(by: Double)
+    /// An action the app defines: delivered to the handlers added with
+    /// ``PlayerContainer/addAppActionHandler(_:)`` (custom menu entries, keys, buttons).
+    case app(AppAction)
     /// Asks the host to quit (``PlayerContainer/onQuit``).
     case quit
     /// Shows the controls (in the display styles that allow it).
@@ -45,10 +54,36 @@ public enum ContainerAction: Equatable, Sendable {
     case screenshot
 }
 
+/// An action the app defines, named by an identifier the app chooses; the container hands it to
+/// the app's handlers (``PlayerContainer/addAppActionHandler(_:)``).
+///
+/// ```swift
+/// extension AppAction { static let report = AppAction("report") }
+/// configuration.menuItems[.speed] = [MenuItem(title: "Report a problem…", action: .app(.report))]
+/// let handler = container.addAppActionHandler { action in
+///     if action == .report { showReportForm() }
+/// }
+/// ```
+public struct AppAction: Hashable, Sendable, RawRepresentable, ExpressibleByStringLiteral {
+    /// The identifier.
+    public var rawValue: String
+
+    /// Creates an action named `rawValue`.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// Creates an action named `name`.
+    public init(_ name: String) { rawValue = name }
+
+    /// Creates an action from a literal name.
+    public init(stringLiteral value: String) { rawValue = value }
+}
+
 /// The player's built-in menus.
 public enum PlayerMenu: String, Hashable, Sendable, CaseIterable {
-    /// Playback speeds.
+    /// Playback speeds, with the settings submenus (audio output, subtitle files) after them.
     case speed
+    /// Playback speeds only (`MenuButton(.rates)`, which shows the rate).
+    case rates
     /// Audio tracks.
     case audio
     /// Subtitle tracks and Off.

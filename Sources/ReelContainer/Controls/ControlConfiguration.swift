@@ -12,6 +12,10 @@
 public struct ControlConfiguration {
     /// When the controls show.
     public var displayStyle: DisplayStyle = .auto(hideAfter: 3)
+    /// Whether the controls show when the container first appears (the auto and manual
+    /// styles): false starts them hidden until a tap or hover, as a feed or a background video
+    /// wants.
+    public var showsOnAppearance = true
     /// Space between widgets in a row or column.
     public var spacing = 8.0
     /// Space between the rows of a region.

@@ -18,6 +18,9 @@ public enum Gesture: Hashable, Sendable {
     case scroll(dx: Double, dy: Double, at: Point)
     /// The pointer moved without a button.
     case hover(Point)
+    /// The picture should grow by `factor` (below 1: shrink) around `at`: ctrl+wheel or a
+    /// pinch (``InputEvent/magnify(by:at:time:)``).
+    case magnify(by: Double, at: Point)
 }
 
 /// The direction a drag is locked to.

@@ -85,7 +85,9 @@ public struct GestureRecognizer: Sendable {
             }
         case .scroll(let dx, let dy, let point, _):
             gestures.append(.scroll(dx: dx, dy: dy, at: point))
-        case .pointerDown, .pointerUp, .keyDown, .keyUp, .tick:
+        case .magnify(let factor, let point, _):
+            gestures.append(.magnify(by: factor, at: point))
+        case .pointerDown, .pointerUp, .keyDown, .keyUp, .tick, .drop:
             break
         }
         return gestures

@@ -14,7 +14,11 @@ import ReelCore
 /// | wheel | skip ±5 s per step |
 /// | hover | show the controls |
 ///
-/// ``onGesture`` sees every gesture first and can take it (a feed that pages on vertical drags).
+/// | ctrl+wheel, pinch | zoom the picture (``ContainerAction/zoom(by:)``) |
+///
+/// ``onGesture``, then the handlers added with ``addHandler(_:)`` in order, see every gesture
+/// first and can take it (a feed that pages on vertical drags); a handler that returns false
+/// only watches.
 @MainActor
 public final class GestureService: Service {
     private weak var context: Context?
@@ -25,6 +29,16 @@ public final class GestureService: Service {
     private var scrollRemainder = 0.0
     /// Sees every recognised gesture first; return true to take it.
     public var onGesture: (@MainActor (Gesture, WidgetContext) -> Bool)?
+    private var handlers = HandlerList<@MainActor (Gesture, WidgetContext) -> Bool>()
+
+    /// Adds a handler that sees every recognised gesture after ``onGesture`` and the handlers
+    /// added before it; it returns true to take the gesture (later handlers and the built-in
+    /// action do not see it), false to let it through. Keep the registration: releasing it
+    /// removes the handler.
+    public func addHandler(_ handler: @escaping @MainActor (Gesture, WidgetContext) -> Bool) -> HandlerRegistration {
+        let id = handlers.add(handler)
+        return HandlerRegistration { [weak self] in self?.handlers.remove(id) }
+    }
 
     /// Creates the service with the context's gesture thresholds.
     public init(context: Context) {
@@ -49,7 +63,7 @@ public final class GestureService: Service {
         recognizer.thresholds = configuration.thresholds
         for gesture in recognizer.handle(event) { perform(gesture, context: context) }
         switch event {
-        case .pointerDown(_, .primary, _), .pointerUp(_, .primary, _), .scroll: return true
+        case .pointerDown(_, .primary, _), .pointerUp(_, .primary, _), .scroll, .magnify: return true
         case .pointerMoved: return recognizer.isPressed
         default: return false
         }
@@ -58,6 +72,7 @@ public final class GestureService: Service {
     /// Carries out one gesture (``onGesture`` first).
     public func perform(_ gesture: Gesture, context: WidgetContext) {
         if let onGesture, onGesture(gesture, context) { return }
+        for handler in handlers.handlers where handler(gesture, context) { return }
         let controls = context[ControlOverlay.self]
         let state = context.state
         let area = context.contentFrame
@@ -121,6 +136,8 @@ public final class GestureService: Service {
             context.perform(.skip(seconds: steps * configuration.scrollSkip))
         case .hover:
             controls.pointerActivity()
+        case .magnify(let factor, _):
+            context.perform(.zoom(by: factor))
         }
     }
 

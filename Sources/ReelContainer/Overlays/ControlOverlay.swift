@@ -53,6 +53,9 @@ public final class ControlOverlay: Service, Overlay {
         self.context = context
         configuration = context.configuration.controls
         armedAt = context.now
+        if !configuration.showsOnAppearance, isPresented, displayStyle != .always {
+            context.send(.hideControls)
+        }
         fadesTarget = target
         for region in ControlRegion.allCases { fades[region] = .constant(fadesTarget ? 1 : 0) }
     }
@@ -237,7 +240,7 @@ public final class ControlOverlay: Service, Overlay {
             return layout.allItems.map(\.item).contains {
                 $0.frame.contains(point) && $0.widget.handle(event, in: $0.frame, context: context)
             }
-        case .keyDown, .keyUp, .tick:
+        case .keyDown, .keyUp, .tick, .magnify, .drop:
             return false
         }
     }

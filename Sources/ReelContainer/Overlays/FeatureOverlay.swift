@@ -156,7 +156,10 @@ public final class FeatureOverlay: Service, Overlay {
         case .keyDown(.escape, _, _):
             dismiss()
             return true
-        case .keyDown, .keyUp, .tick:
+        case .magnify(_, let point, _):
+            // The panel covers the picture there: magnifying over it zooms nothing.
+            return frame.contains(point)
+        case .keyDown, .keyUp, .tick, .drop:
             return false
         }
     }

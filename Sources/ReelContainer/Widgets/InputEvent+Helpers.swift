@@ -4,7 +4,7 @@ extension InputEvent {
         switch self {
         case .pointerDown(_, _, let time), .pointerMoved(_, let time), .pointerUp(_, _, let time),
             .pointerExited(let time), .scroll(_, _, _, let time), .keyDown(_, _, let time), .keyUp(_, _, let time),
-            .tick(let time):
+            .tick(let time), .magnify(_, _, let time), .drop(_, _, let time):
             time
         }
     }
@@ -13,9 +13,9 @@ extension InputEvent {
     public var location: Point? {
         switch self {
         case .pointerDown(let point, _, _), .pointerMoved(let point, _), .pointerUp(let point, _, _),
-            .scroll(_, _, let point, _):
+            .scroll(_, _, let point, _), .magnify(_, let point, _):
             point
-        case .pointerExited, .keyDown, .keyUp, .tick: nil
+        case .pointerExited, .keyDown, .keyUp, .tick, .drop: nil
         }
     }
 

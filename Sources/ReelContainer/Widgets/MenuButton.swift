@@ -4,7 +4,8 @@ import ReelCore
 /// Opens one of the player's menus: a gear (with the speed when it is not 1×), sound bars for
 /// audio tracks (shown with two or more), "CC" for subtitles (shown with any), or a list for the
 /// queue (shown with two items or more), a frame for the picture's framing (shown with video), or
-/// the quality ("Auto", "360p") for an adaptive stream's variants (shown with two or more).
+/// the quality ("Auto", "360p") for an adaptive stream's variants (shown with two or more);
+/// `MenuButton(.rates)` always shows the rate ("1×", "1.5×") and opens the list of rates alone.
 @MainActor
 public final class MenuButton: Widget {
     /// The menu it opens.
@@ -17,7 +18,7 @@ public final class MenuButton: Widget {
     /// Audio needs two tracks and subtitles one; speed always shows.
     public func isVisible(in context: WidgetContext) -> Bool {
         switch menu {
-        case .speed: true
+        case .speed, .rates: true
         case .audio: context.state.playback.tracks(.audio).count > 1
         case .subtitles: !context.state.playback.tracks(.subtitle).isEmpty
         case .queue: context.state.queue.count > 1
@@ -31,6 +32,7 @@ public final class MenuButton: Widget {
     private func speedText(_ context: WidgetContext) -> String? {
         if menu == .quality { return PlayerMenus.qualityLabel(state: context.state) }
         let speed = context.state.playback.speed
+        if menu == .rates { return SpeedFormat.label(speed) }
         return menu == .speed && abs(speed - 1) > 0.001 ? SpeedFormat.label(speed) : nil
     }
 
@@ -53,7 +55,7 @@ public final class MenuButton: Widget {
         let box = frame.centeredSquare(side: min(frame.width, frame.height) * 0.7)
         let icon: Icon =
             switch menu {
-            case .speed: Icons.gear(in: box)
+            case .speed, .rates: Icons.gear(in: box)
             case .audio: Icons.audio(in: box)
             case .subtitles: Icons.subtitles(in: box)
             case .queue: Icons.queue(in: box)

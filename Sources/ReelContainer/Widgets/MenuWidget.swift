@@ -7,8 +7,8 @@ public struct MenuItem: Equatable, Sendable {
     /// What choosing it does.
     public var action: ContainerAction
 
-    /// Creates an entry.
-    public init(title: String, isChecked: Bool, action: ContainerAction) {
+    /// Creates an entry (unchecked unless `isChecked`).
+    public init(title: String, isChecked: Bool = false, action: ContainerAction) {
         self.title = title
         self.isChecked = isChecked
         self.action = action

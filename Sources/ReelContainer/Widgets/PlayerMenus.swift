@@ -94,6 +94,7 @@ public enum PlayerMenus {
     public static func items(for menu: PlayerMenu, state: PlayerFeature.State, speeds: [Double]) -> [MenuItem] {
         switch menu {
         case .speed: speedItems(speeds, state: state) + submenuItems([.audioOutput, .subtitleFiles], state: state)
+        case .rates: speedItems(speeds, state: state)
         case .audio: audioItems(state: state)
         case .subtitles:
             subtitleItems(state: state) + submenuItems([.secondarySubtitles, .subtitleStyle], state: state)
@@ -113,7 +114,7 @@ public enum PlayerMenus {
     public static func widget(for menu: PlayerMenu) -> MenuWidget {
         let title: String =
             switch menu {
-            case .speed: "Speed"
+            case .speed, .rates: "Speed"
             case .audio: "Audio"
             case .subtitles: "Subtitles"
             case .queue: "Playlist"
@@ -133,10 +134,13 @@ public enum PlayerMenus {
                     files = (item, item.map(ExternalSubtitle.files(nextTo:)) ?? [])
                 }
                 return subtitleFileItems(files?.files ?? [], state: context.state)
+                    + (context.services.configuration.menuItems[menu] ?? [])
             }
         }
         return MenuWidget(title: title) { context in
-            items(for: menu, state: context.state, speeds: context.services.configuration.speeds)
+            let configuration = context.services.configuration
+            return items(for: menu, state: context.state, speeds: configuration.speeds)
+                + (configuration.menuItems[menu] ?? [])
         }
     }
 }

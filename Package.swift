@@ -43,6 +43,9 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
         // Every library log line goes through a swift-log Logger, so apps route Reel's logs.
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // `make docs`: the DocC catalogues (Sources/*/*.docc) as a static site (swift package
+        // generate-documentation).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     // A module's layer is one more than the highest layer among its dependencies (0 with none),
     // so every dependency sits in a lower layer (docs/ARCHITECTURE.md, "Layers and modules").
@@ -183,11 +186,12 @@ let package = Package(
             name: "MiniPlayer", dependencies: ["Reel"], path: "Examples/MiniPlayer", swiftSettings: strictSettings),
         // Layer 7: a vertical feed in a window: `swift run Feed A.mp4 B.mp4 …`, ↑/↓, wheel or drag.
         .executableTarget(name: "Feed", dependencies: ["Reel"], path: "Examples/Feed", swiftSettings: strictSettings),
-        // Layer 7: the README's Swift samples, one file each, compiled here; ReelSnippetsTests
-        // fails when the README and a file differ.
+        // Layer 7: the Swift samples of the README and of the DocC catalogues' articles
+        // (Articles/), one file each, compiled here; ReelSnippetsTests fails when a document and
+        // its file differ.
         .target(
             name: "ReelSnippets",
-            dependencies: ["Reel", "ReelMPRIS", "ReelPulse"],
+            dependencies: ["Reel", "ReelMPRIS", "ReelPulse", "ReelProbe", "ReelIsolation"],
             path: "Examples/Snippets",
             swiftSettings: strictSettings
         ),

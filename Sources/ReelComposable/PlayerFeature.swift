@@ -214,10 +214,10 @@ public struct PlayerFeature: Reducer, Sendable {
         /// Seek to a time.
         case seek(to: TimeInterval, precision: SeekPrecision = .exact)
         /// Seek exactly to a frame, counted from 0 at the container's frame rate
-        /// (``ReelCore/PlaybackInfo/frameRate``): frame `n` shows at `n / rate` seconds. Refused
+        /// (``/ReelCore/PlaybackInfo/frameRate``): frame `n` shows at `n / rate` seconds. Refused
         /// while the frame rate is unknown.
         case seekToFrame(Int)
-        /// Changes how the engine buffers (``ReelCore/BufferingPolicy``).
+        /// Changes how the engine buffers (``/ReelCore/BufferingPolicy``).
         case bufferingPolicySet(BufferingPolicy)
         /// A speed was chosen.
         case speedSelected(Double)
@@ -849,7 +849,7 @@ public struct PlayerFeature: Reducer, Sendable {
     }
 
     /// The current entry ended: at its end the next one opens (the item ended with
-    /// ``ReelCore/PauseReason/endOfMedia``, then the next one is loading); a failed entry is
+    /// ``/ReelCore/PauseReason/endOfMedia``, then the next one is loading); a failed entry is
     /// skipped, until every entry has failed in a row.
     func entryEnded(_ reason: EndReason, in state: inout State) -> Effect<Action> {
         guard let current = state.queue.currentID else { return .none }

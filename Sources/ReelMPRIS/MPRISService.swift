@@ -22,7 +22,7 @@ import Synchronization
 /// `Fullscreen` is the player's ``/ReelPlayer/Player/presentation`` (its one owner): it reads
 /// `presentation == .fullscreen`, can be set while a window shows the video
 /// (`presentation != .none`), and a client's write asks the player
-/// (``/ReelPlayer/Player/setPresentation(_:)``), which the window follows. `Next`, `Previous`,
+/// (``/ReelPlayer/Player/setPresentation(_:autoplay:)``), which the window follows. `Next`, `Previous`,
 /// `Shuffle`, `LoopStatus` (None, Track, Playlist) and `CanGoNext`/`CanGoPrevious` are the
 /// player's queue. `Raise` and `Quit` are hooks the app sets; their `Can…` properties are false
 /// until it does.

@@ -64,11 +64,11 @@ public struct MPVConfiguration: Sendable {
     /// Which addresses may be opened. Default: ``/ReelCore/URLPolicy/standard``.
     public var urlPolicy: URLPolicy = .standard
     /// How the engine buffers: the wait before playing, the read-ahead, the cache's limits, the
-    /// network timeout and HTTP reconnection. Default ``ReelCore/BufferingPolicy/standard``; a
+    /// network timeout and HTTP reconnection. Default ``/ReelCore/BufferingPolicy/standard``; a
     /// player changes it at run time with `Player.setBufferingPolicy(_:)`.
     public var buffering = BufferingPolicy.standard
     /// Seconds without network data before a stream fails with a network error: the
-    /// ``buffering`` policy's ``ReelCore/BufferingPolicy/networkTimeout``.
+    /// ``buffering`` policy's ``/ReelCore/BufferingPolicy/networkTimeout``.
     public var networkTimeout: TimeInterval {
         get { buffering.networkTimeout }
         set { buffering.networkTimeout = newValue }

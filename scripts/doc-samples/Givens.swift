@@ -35,6 +35,7 @@ struct DocSample {
     var url: URL { fatalError() }
     var file: URL { fatalError() }
     var address: URL { fatalError() }
+    var movie: URL { fatalError() }
     var movieURL: URL { fatalError() }
     var spritesURL: URL { fatalError() }
     var sheetURL: URL { fatalError() }

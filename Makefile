@@ -18,6 +18,7 @@
 #   PREFIX=/usr/local where `make install` installs (and `make uninstall` removes)
 #   DESTDIR=DIR       a staging root prepended to PREFIX (packaging)
 #   DEB_MAINTAINER="Name <address>"  the Maintainer field of `make deb`
+#   DOCS_FLAGS=...    extra flags for docc convert in `make docs` (`make docs-check` adds --warnings-as-errors)
 
 SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
@@ -66,6 +67,11 @@ LOGS         := $(SCRATCH_DIR)/logs
 LINT_PATHS   := Sources Tests Examples Package.swift
 DIST_BIN     := $(SCRATCH_DIR)/release/reel
 DEBUG_BIN    := $(SCRATCH_DIR)/debug/reel
+DOCS_DIR     := $(SCRATCH_DIR)/docs
+DOCS_FLAGS   ?=
+# Every library module has a DocC catalogue (Sources/MODULE/MODULE.docc); `make docs` combines them.
+DOCS_TARGETS := Reel ReelCore ReelMPV ReelPlayer ReelComposable ReelContainer ReelDrawing ReelSDL ReelPreview \
+	ReelProbe ReelMPRIS ReelPulse ReelIsolation ReelDesktop ReelFeed ReelTesting
 MANUAL       := $(SCRATCH_DIR)/plugins/GenerateManual/outputs/ReelCLI/reel.1
 
 export DEBIAN_FRONTEND := noninteractive
@@ -86,7 +92,7 @@ define checked-build
 endef
 
 .PHONY: help deps build build-tests test unit-test gui-test lint format run bench bench-run soak fuzz sanitize screenshots clean distclean
-.PHONY: dist manual install uninstall deb deb-check install-check licenses
+.PHONY: dist manual install uninstall deb deb-check install-check licenses docs docs-check
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/^([a-z-]+):.*## /  make \1\t/' | expand -t 22
@@ -102,7 +108,7 @@ build-tests: deps ## Build everything and the tests (debug), warnings fail
 
 # .NOTPARALLEL makes the prerequisites run in the order written. The last line sums up the test
 # log (XCTest's total and Swift Testing's run line): "tests: N passed, 0 failed".
-test: build-tests unit-test gui-test install-check lint ## Build, run every test (window ones on a private Xvfb), lint: what CI runs
+test: build-tests unit-test gui-test install-check docs-check lint ## Build, run every test (window ones on a private Xvfb), lint: what CI runs
 	@awk '/Executed [0-9]+ tests?, with 0 failures/ { xctest += $$2 } \
 		/Test run with [0-9]+ tests? .*passed/ { for (i = 1; i < NF; i++) if ($$i == "with") { testing += $$(i + 1); break } } \
 		END { if (xctest != "" || testing != "") printf "tests: %d passed, 0 failed\n", xctest + testing }' \
@@ -233,3 +239,19 @@ install-check: manual ## Test install/uninstall and the package on the debug bui
 
 licenses: ## Print the licences of Reel, its Swift packages and the Debian libraries reel uses
 	@scripts/licenses.sh --binary $(if $(wildcard $(DIST_BIN)),$(DIST_BIN),$(DEBUG_BIN)) --checkouts $(SCRATCH_DIR)/checkouts
+
+# Documentation. swift-docc-plugin builds each module's catalogue with its dependencies' archives,
+# so a page links another module's symbols as ``/ReelPlayer/Player``, then merges them into one
+# static site. Code samples: the catalogues' are files the package compiles (ReelSnippetsTests
+# compares them); the doc comments' are type-checked by scripts/check-doc-samples.sh.
+
+docs: deps ## The DocC documentation of every library module as one static site in $(SCRATCH_DIR)/docs
+	$(SWIFT) package $(SPM) --allow-writing-to-directory $(DOCS_DIR) generate-documentation \
+		$(addprefix --target ,$(DOCS_TARGETS)) --enable-experimental-combined-documentation \
+		--output-path $(DOCS_DIR) $(DOCS_FLAGS)
+	@echo "docs: $(DOCS_DIR)/index.html (serve the folder over HTTP, e.g. python3 -m http.server -d $(DOCS_DIR))"
+
+# Reuses the debug build of `make build-tests` for the doc-comment samples.
+docs-check: ## `make docs` with warnings as errors (broken symbol links fail), and the doc-comment samples compile (part of `make test`)
+	$(MAKE) --no-print-directory docs DOCS_FLAGS=--warnings-as-errors
+	scripts/check-doc-samples.sh --bin $(SCRATCH_DIR)/debug

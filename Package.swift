@@ -46,6 +46,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // ReelMetrics: playback metrics as counters, timers and gauges for any metrics backend.
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        // `make docs`: the DocC catalogues (Sources/*/*.docc) as a static site (swift package
+        // generate-documentation).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     // A module's layer is one more than the highest layer among its dependencies (0 with none),
     // so every dependency sits in a lower layer (docs/ARCHITECTURE.md, "Layers and modules").
@@ -206,11 +209,12 @@ let package = Package(
         .executableTarget(
             name: "ReelScreenshots", dependencies: ["Reel"], path: "Examples/Screenshots",
             swiftSettings: strictSettings),
-        // Layer 7: the README's Swift samples, one file each, compiled here; ReelSnippetsTests
-        // fails when the README and a file differ.
+        // Layer 7: the Swift samples of the README and of the DocC catalogues' articles
+        // (Articles/), one file each, compiled here; ReelSnippetsTests fails when a document and
+        // its file differ.
         .target(
             name: "ReelSnippets",
-            dependencies: ["Reel", "ReelMPRIS", "ReelPulse", "ReelMetrics"],
+            dependencies: ["Reel", "ReelMPRIS", "ReelPulse", "ReelMetrics", "ReelProbe", "ReelIsolation"],
             path: "Examples/Snippets",
             swiftSettings: strictSettings
         ),

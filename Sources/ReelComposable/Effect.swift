@@ -3,12 +3,12 @@ import ReelCore
 /// Work a reducer asks for: engine commands, async work that sends actions back, or nothing.
 ///
 /// ```swift
-/// return .engine(.play)                                   // a command, never state
-/// return .run { send in
+/// let play: Effect<PlayerFeature.Action> = .engine(.play)   // a command, never state
+/// let hide: Effect<PlayerFeature.Action> = .run { send in
 ///     try await clock.sleep(for: .seconds(3))
-///     await send(.hideControlsTimerFired)
+///     await send(.hideControls)
 /// }
-/// .cancellable(id: HideControlsTimer.self, cancelInFlight: true)
+/// .cancellable(id: "hide-controls", cancelInFlight: true)
 /// ```
 ///
 /// Effects are values; the ``Store`` runs them. Engine commands run synchronously, in the order

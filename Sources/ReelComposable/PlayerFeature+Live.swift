@@ -5,7 +5,7 @@ extension PlayerFeature {
     /// How a live stream that runs dry is reloaded: when a live item ends (its playlist stopped
     /// growing, or its source went away), the player opens it again at its live edge, up to
     /// ``maximumAttempts`` times in a row; then the item fails with
-    /// ``ReelCore/PlayerError/Code/liveStreamStopped``. The count starts again once a reloaded
+    /// ``/ReelCore/PlayerError/Code/liveStreamStopped``. The count starts again once a reloaded
     /// stream has played ``recovery`` seconds, or when the user opens an item.
     public struct LiveReload: Hashable, Sendable {
         /// Reloads in a row before the item fails.
@@ -79,7 +79,7 @@ extension PlayerFeature {
 }
 
 extension PlayerFeature.State {
-    /// The times the seek bar spans: a live stream's window (``ReelCore/PlaybackInfo/liveWindow``),
+    /// The times the seek bar spans: a live stream's window (``/ReelCore/PlaybackInfo/liveWindow``),
     /// or zero to the duration; nil when neither is known.
     public var seekRange: TimeRange? {
         if let window = playback.liveWindow { return window }

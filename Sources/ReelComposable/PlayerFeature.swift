@@ -19,7 +19,7 @@ import ReelCore
 /// takes are refused before anything is recorded (``State/commandError``).
 ///
 /// A feature that drives two engines (a main player and a trailer) gives each `PlayerFeature`
-/// its engine (``init(engine:clock:now:makeItemID:tickInterval:)``).
+/// its engine (``init(engine:clock:now:makeItemID:tickInterval:readinessDeadline:makeShuffleSeed:liveReload:)``).
 public struct PlayerFeature: Reducer, Sendable {
     /// What the play button shows.
     public enum PlayButton: String, Equatable, Sendable {
@@ -47,7 +47,7 @@ public struct PlayerFeature: Reducer, Sendable {
 
     /// The interruption in progress, and what happens at its end.
     public struct Interruption: Equatable, Sendable {
-        /// What happens when an interruption ends (default ``InterruptionPolicy/ifWasPlaying``).
+        /// What happens when an interruption ends (default ``/ReelCore/InterruptionPolicy/ifWasPlaying``).
         public var policy = InterruptionPolicy.ifWasPlaying
         /// Whether an interruption began and has not ended.
         public var isActive = false
@@ -69,7 +69,7 @@ public struct PlayerFeature: Reducer, Sendable {
         public var playback = PlaybackInfo()
         /// The playback position as the player shows it: refreshed by ``Action/tick`` (four times a
         /// second while playing) and at every discontinuity (seek, rate change, new item), so
-        /// observing it is the way to follow time. Read ``PlaybackInfo/position(at:)`` when drawing
+        /// observing it is the way to follow time. Read ``/ReelCore/PlaybackInfo/position(at:)`` when drawing
         /// a frame.
         public var elapsedTime: TimeInterval = 0
         /// The scrub in progress, if any.
@@ -85,7 +85,7 @@ public struct PlayerFeature: Reducer, Sendable {
         /// repeats.
         public var refusalCount = 0
         /// How the video is shown. A window follows it and reports what changed by itself
-        /// (``Action/presentationChanged(_:pictureInPicturePossible:)``); ``Presentation/none``
+        /// (``Action/presentationChanged(_:pictureInPicturePossible:)``); ``/ReelCore/Presentation/none``
         /// while nothing shows the video.
         public var presentation = Presentation.none
         /// Whether the window that shows the video can show picture in picture now.
@@ -95,7 +95,7 @@ public struct PlayerFeature: Reducer, Sendable {
         /// The items to play, the current one, repeat and shuffle. ``Action/load(_:autoplay:)``
         /// makes a queue of one item; ``Action/queue(_:)`` edits it and moves through it.
         public var queue = PlayQueue()
-        /// The entry the engine was asked to open next (``ReelCore/EngineCommand/prepareNext(_:)``),
+        /// The entry the engine was asked to open next (``/ReelCore/EngineCommand/prepareNext(_:)``),
         /// so that it follows the current one without a gap; nil when none is queued.
         public var preparedNext: PreparedNext?
         /// The reloads of a live stream that ran dry (``LiveReload``).
@@ -107,8 +107,8 @@ public struct PlayerFeature: Reducer, Sendable {
         /// The player's state with its reason.
         public var playerState: PlayerState { playback.playerState }
 
-        /// What repeats: the current item (the engine loops it, ``PlaybackInfo/loop``), the
-        /// whole queue (``PlayQueue/repeatsAll``), or nothing.
+        /// What repeats: the current item (the engine loops it, ``/ReelCore/PlaybackInfo/loop``), the
+        /// whole queue (``/ReelCore/PlayQueue/repeatsAll``), or nothing.
         public var repeatMode: RepeatMode {
             if playback.loop == .item { return .one }
             return queue.repeatsAll ? .all : .off
@@ -186,7 +186,7 @@ public struct PlayerFeature: Reducer, Sendable {
         case commandRefused(EngineCommand, PlayerError)
         /// Open an item.
         case load(MediaItem, autoplay: Bool = true)
-        /// Jump to a live stream's live edge and play (``ReelCore/PlaybackInfo/liveEdge``).
+        /// Jump to a live stream's live edge and play (``/ReelCore/PlaybackInfo/liveEdge``).
         case goLive
         /// Play the engine's choice of an adaptive stream's variants, or one variant fixed.
         case streamingQualitySelected(StreamingQuality)
@@ -214,10 +214,10 @@ public struct PlayerFeature: Reducer, Sendable {
         /// Seek to a time.
         case seek(to: TimeInterval, precision: SeekPrecision = .exact)
         /// Seek exactly to a frame, counted from 0 at the container's frame rate
-        /// (``ReelCore/PlaybackInfo/frameRate``): frame `n` shows at `n / rate` seconds. Refused
+        /// (``/ReelCore/PlaybackInfo/frameRate``): frame `n` shows at `n / rate` seconds. Refused
         /// while the frame rate is unknown.
         case seekToFrame(Int)
-        /// Changes how the engine buffers (``ReelCore/BufferingPolicy``).
+        /// Changes how the engine buffers (``/ReelCore/BufferingPolicy``).
         case bufferingPolicySet(BufferingPolicy)
         /// A speed was chosen.
         case speedSelected(Double)
@@ -229,7 +229,7 @@ public struct PlayerFeature: Reducer, Sendable {
         case gravityCycled
         /// Pauses and shows the next frame, or the one before.
         case frameStepped(forward: Bool)
-        /// Adjusts the picture's colours (``ReelCore/VideoAdjustments/neutral`` resets them).
+        /// Adjusts the picture's colours (``/ReelCore/VideoAdjustments/neutral`` resets them).
         case videoAdjustmentsSet(VideoAdjustments)
         /// Writes the current frame to a PNG file in `folder`, named after the item and the time
         /// (`clip-0m12s.png`), with the subtitles shown on it or without.
@@ -246,8 +246,8 @@ public struct PlayerFeature: Reducer, Sendable {
         case secondarySubtitleSelected(id: Int?)
         /// Subtitles get this style.
         case subtitleStyleSet(SubtitleStyle)
-        /// An audio output was chosen by name (``ReelCore/AudioDevice/name``), or the system's
-        /// default (``ReelCore/AudioDevice/automaticName``).
+        /// An audio output was chosen by name (``/ReelCore/AudioDevice/name``), or the system's
+        /// default (``/ReelCore/AudioDevice/automaticName``).
         case audioDeviceSelected(String)
         /// The volume slider moved (0…1).
         case volumeChanged(Double)
@@ -263,7 +263,7 @@ public struct PlayerFeature: Reducer, Sendable {
         /// layers above.
         case command(EngineCommand, reason: IntentReason)
         /// Show the video this way. Refused (``State/commandError``) when nothing shows the
-        /// video, for ``Presentation/none`` (close the window instead), and for picture in
+        /// video, for ``/ReelCore/Presentation/none`` (close the window instead), and for picture in
         /// picture when the window cannot show it. With `autoplay` (MPlayerKit's
         /// `.fullscreen(autoplay:)`) an accepted presentation also plays.
         case presentationRequested(Presentation, autoplay: Bool = false)
@@ -271,13 +271,13 @@ public struct PlayerFeature: Reducer, Sendable {
         /// user changed it, it closed).
         case presentationChanged(Presentation, pictureInPicturePossible: Bool)
         /// The system takes playback away (it is about to sleep): a playing player pauses with
-        /// the reason ``IntentReason/interruption``.
+        /// the reason ``/ReelCore/IntentReason/interruption``.
         case interruptionBegan
         /// The interruption is over; `shouldResume` is the system's word. With it, the policy
         /// decides whether playback resumes.
         case interruptionEnded(shouldResume: Bool)
         /// The system took playback away for good (the audio output went away): a playing player
-        /// pauses with the reason ``IntentReason/interruption``, and nothing resumes it, not even
+        /// pauses with the reason ``/ReelCore/IntentReason/interruption``, and nothing resumes it, not even
         /// the end of an interruption in progress.
         case audioOutputLost
         /// What happens when an interruption ends.
@@ -293,7 +293,7 @@ public struct PlayerFeature: Reducer, Sendable {
         /// Refresh the displayed position (sent while playing).
         case tick
         /// The item `id` was still waiting (opening, or stalled) at its ``ReadinessDeadline``:
-        /// it fails with ``ReelCore/PlayerError/Code/timedOut``.
+        /// it fails with ``/ReelCore/PlayerError/Code/timedOut``.
         case readinessDeadlinePassed(ItemID)
         /// Stop and unload.
         case stop
@@ -352,7 +352,7 @@ public struct PlayerFeature: Reducer, Sendable {
         case readiness
     }
 
-    /// How long an item may wait before it fails with ``ReelCore/PlayerError/Code/timedOut``:
+    /// How long an item may wait before it fails with ``/ReelCore/PlayerError/Code/timedOut``:
     /// to open, or to play again once it stalls (buffering, or a seek that does not finish) while
     /// it should be playing. The player stays responsive whatever the engine is stuck in (a
     /// demuxer that spins after the first segment stalls forever). Nil waits forever.
@@ -849,7 +849,7 @@ public struct PlayerFeature: Reducer, Sendable {
     }
 
     /// The current entry ended: at its end the next one opens (the item ended with
-    /// ``ReelCore/PauseReason/endOfMedia``, then the next one is loading); a failed entry is
+    /// ``/ReelCore/PauseReason/endOfMedia``, then the next one is loading); a failed entry is
     /// skipped, until every entry has failed in a row.
     func entryEnded(_ reason: EndReason, in state: inout State) -> Effect<Action> {
         guard let current = state.queue.currentID else { return .none }

@@ -18,9 +18,19 @@
 /// A feature made of other reducers declares a ``body`` instead of ``reduce(into:action:)``:
 ///
 /// ```swift
-/// var body: CombineReducers<State, Action> {
-///     Scope(state: \.player, action: Action.playerCase) { player }
-///     Reduce(react)
+/// struct WatchFeature: Reducer {
+///     struct State: Equatable { var player = PlayerFeature.State(), ends = 0 }
+///     enum Action: Equatable { case player(PlayerFeature.Action) }
+///     static let player = ActionCase<Action, PlayerFeature.Action>(
+///         embed: Action.player, extract: { if case .player(let action) = $0 { action } else { nil } })
+///
+///     var body: CombineReducers<State, Action> {
+///         Scope(state: \.player, action: Self.player) { PlayerFeature() }
+///         Reduce { state, action in
+///             if case .player(.engine(.itemEnded)) = action { state.ends += 1 }
+///             return .none
+///         }
+///     }
 /// }
 /// ```
 public protocol Reducer<State, Action> {
@@ -74,7 +84,7 @@ public struct Reduce<State, Action>: Reducer {
 ///
 /// ```swift
 /// CombineReducers {
-///     Scope(state: \.player, action: .player) { PlayerFeature() }
+///     Scope(state: \State.player, action: Action.playerCase) { PlayerFeature() }
 ///     Reduce { state, action in … }
 /// }
 /// ```

@@ -24,7 +24,7 @@ public struct ActionCase<Parent, Child>: Sendable {
 /// actions; its effects' actions are wrapped back into the parent's.
 ///
 /// ```swift
-/// Scope(state: \.player, action: Action.playerCase) { PlayerFeature() }
+/// Scope(state: \State.player, action: Action.playerCase) { PlayerFeature() }
 /// ```
 public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     private let state: WritableKeyPath<ParentState, Child.State>

@@ -24,7 +24,7 @@ public struct QueueEntryID: Hashable, Sendable, Codable, CustomStringConvertible
 
 /// An ordered list of items to play, with the current one, repeat and shuffle: the queue of a
 /// player (SuperPlayer's queue player, Media3's playlist, mpv's playlist). A pure value:
-/// ``PlayerFeature`` (ReelComposable) keeps it and turns its moves into loads.
+/// `PlayerFeature` (ReelComposable) keeps it and turns its moves into loads.
 ///
 /// ```swift
 /// var queue = PlayQueue([intro, episode1, episode2])
@@ -190,7 +190,7 @@ public struct PlayQueue: Hashable, Sendable {
     }
 
     /// Removes the entry at `index`. Removing the current entry leaves no entry current: the
-    /// caller moves on (``PlayerFeature`` plays the one that followed it).
+    /// caller moves on (`PlayerFeature` plays the one that followed it).
     @discardableResult
     public mutating func remove(at index: Int) -> Entry? {
         guard entries.indices.contains(index) else { return nil }

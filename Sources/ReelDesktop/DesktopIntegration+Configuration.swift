@@ -5,15 +5,15 @@ extension DesktopIntegration {
     /// One of the things ``DesktopIntegration`` does, each on or off by itself.
     public enum Part: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
         /// The player on the session bus as an MPRIS media player: desktop media controls, media
-        /// keys, `playerctl` (``ReelMPRIS/MPRISService``).
+        /// keys, `playerctl` (``/ReelMPRIS/MPRISService``).
         case mpris
         /// logind's `PrepareForSleep` on the system bus interrupts playback, and waking ends the
-        /// interruption (``ReelMPRIS/SleepMonitor``).
+        /// interruption (``/ReelMPRIS/SleepMonitor``).
         case sleep
-        /// The screensaver stays off while video plays (``ReelMPRIS/ScreenSaverInhibitor``).
+        /// The screensaver stays off while video plays (``/ReelMPRIS/ScreenSaverInhibitor``).
         case screenSaver
         /// Playback pauses when the audio output it plays on goes away
-        /// (``ReelPulse/AudioOutputMonitor``).
+        /// (``/ReelPulse/AudioOutputMonitor``).
         case audioOutput
 
         /// What the part is called in messages.

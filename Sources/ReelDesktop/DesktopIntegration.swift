@@ -4,7 +4,7 @@ import ReelMPRIS
 import ReelPlayer
 import ReelPulse
 
-/// What a Linux desktop expects of a video player, for one ``ReelPlayer/Player``: it appears in
+/// What a Linux desktop expects of a video player, for one ``/ReelPlayer/Player``: it appears in
 /// the desktop's media controls and answers media keys and `playerctl` (MPRIS), pauses before
 /// the system sleeps, keeps the screensaver off while video plays, and pauses when the audio
 /// output it plays on goes away.
@@ -22,11 +22,11 @@ import ReelPulse
 ///
 /// Everything goes through the player, so the desktop and the app's own controls drive one
 /// model: media keys and `playerctl` call the player's methods with the reason
-/// ``ReelCore/IntentReason/remote``; MPRIS's `Fullscreen` is the player's
-/// ``ReelPlayer/Player/presentation`` (settable while a window shows the video); sleep is an
-/// interruption (``ReelPlayer/Player/beginInterruption()``, resumed on waking as the player's
-/// ``ReelPlayer/Player/interruptionPolicy`` says); a lost audio output is
-/// ``ReelPlayer/Player/interrupt()``. MPRIS's `Raise` raises ``window`` and `Quit` closes it
+/// ``/ReelCore/IntentReason/remote``; MPRIS's `Fullscreen` is the player's
+/// ``/ReelPlayer/Player/presentation`` (settable while a window shows the video); sleep is an
+/// interruption (``/ReelPlayer/Player/beginInterruption()``, resumed on waking as the player's
+/// ``/ReelPlayer/Player/interruptionPolicy`` says); a lost audio output is
+/// ``/ReelPlayer/Player/interrupt()``. MPRIS's `Raise` raises ``window`` and `Quit` closes it
 /// (without a window, `Quit` stops the player); set ``mpris``'s hooks to do otherwise, and for
 /// `Next` and `Previous`.
 ///

@@ -3,8 +3,8 @@ import Foundation
 import ReelContainer
 import ReelCore
 
-/// A ``Canvas`` drawn with cairo, text with Pango (DejaVu Sans): what ReelSDL's `PlayerWindow`
-/// and ``SnapshotComposer`` give an ``OverlayHost`` to draw on.
+/// A ``/ReelContainer/Canvas`` drawn with cairo, text with Pango (DejaVu Sans): what ReelSDL's `PlayerWindow`
+/// and ``SnapshotComposer`` give an ``/ReelContainer/OverlayHost`` to draw on.
 ///
 /// ```swift
 /// let canvas = try CairoCanvas(pixelWidth: 1280, pixelHeight: 720)   // transparent

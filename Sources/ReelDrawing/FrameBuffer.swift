@@ -13,7 +13,7 @@ public final class FrameBuffer {
     public let width: Int
     /// Height in pixels.
     public let height: Int
-    /// Bytes per row: ``VideoRenderer/preferredStride(width:)``.
+    /// Bytes per row: ``/ReelMPV/VideoRenderer/preferredStride(width:)``.
     public let stride: Int
     /// The first byte of the first row; valid as long as the buffer lives.
     public let pixels: UnsafeMutableRawPointer

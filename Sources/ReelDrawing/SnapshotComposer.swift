@@ -1,12 +1,12 @@
 import ReelContainer
 import ReelCore
 
-/// Composes one still picture: video where an ``OverlayHost`` wants it, the host's overlays on
+/// Composes one still picture: video where an ``/ReelContainer/OverlayHost`` wants it, the host's overlays on
 /// top: how `reel snapshot --controls` draws the player container over a frame.
 ///
 /// ```swift
 /// let composer = SnapshotComposer(overlay: PlayerContainer(store: store))
-/// let frame = try composer.compose(width: 1280, height: 720) { frame, rect in
+/// let frame = try composer.compose(width: 1280, height: 720) { (frame, rect) throws(PlayerError) in
 ///     try source.render(into: frame, rect: rect)
 /// }
 /// ```
@@ -26,7 +26,7 @@ public struct SnapshotComposer {
 
     /// A `width` × `height` picture: black, then `video` asked to draw into the overlay's video
     /// rectangle (all of it without an overlay), then the overlay drawn with a ``CairoCanvas``.
-    /// - Throws: what `video` throws; ``HostError`` as a ``PlayerError/Code/unknown`` when cairo
+    /// - Throws: what `video` throws; ``HostError`` as a ``/ReelCore/PlayerError/Code/unknown`` when cairo
     ///   cannot draw.
     public func compose(
         width: Int, height: Int, video: (FrameBuffer, PixelRect) throws(PlayerError) -> Void

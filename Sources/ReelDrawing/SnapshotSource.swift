@@ -13,7 +13,7 @@ import ReelMPV
 /// await source.close()
 /// ```
 ///
-/// It runs an ``MPVEngine`` with the render API and no audio, loads the item paused at the time
+/// It runs an ``/ReelMPV/MPVEngine`` with the render API and no audio, loads the item paused at the time
 /// (an exact seek), and waits until libmpv has rendered the first frame after the playback
 /// restart. Rendering again always gives that frame, at any size.
 @MainActor
@@ -50,13 +50,16 @@ public final class SnapshotSource {
     /// Opens `url` paused at `time` seconds and waits for its frame.
     ///
     /// - Parameters:
+    ///   - url: the file or address to open.
+    ///   - time: the position to show, in seconds.
     ///   - configuration: the engine's configuration; its video output becomes the render API
-    ///     and its audio output none. Default: ``MPVConfiguration/headless``.
+    ///     and its audio output none. Default: ``/ReelMPV/MPVConfiguration/headless``.
     ///   - timeout: how long to wait for the frame.
-    /// - Throws: ``PlayerError``: the item's own failure (``PlayerError/Code/fileNotFound``,
-    ///   ``PlayerError/Code/unsupportedFormat``, …), ``PlayerError/Code/nothingToPlay`` when it has
-    ///   no video, ``PlayerError/Code/invalidArgument`` for a negative time or one past the end,
-    ///   ``PlayerError/Code/unknown`` when no frame came in time.
+    /// - Throws: ``/ReelCore/PlayerError``: the item's own failure
+    ///   (``/ReelCore/PlayerError/Code/fileNotFound``, ``/ReelCore/PlayerError/Code/unsupportedFormat``,
+    ///   …), ``/ReelCore/PlayerError/Code/nothingToPlay`` when it has no video,
+    ///   ``/ReelCore/PlayerError/Code/invalidArgument`` for a negative time or one past the end,
+    ///   ``/ReelCore/PlayerError/Code/unknown`` when no frame came in time.
     public static func open(
         _ url: URL, at time: TimeInterval, configuration: MPVConfiguration = .headless, timeout: Duration = .seconds(20)
     ) async throws(PlayerError) -> SnapshotSource {
@@ -113,7 +116,7 @@ public final class SnapshotSource {
     }
 
     /// Renders the frame scaled to fit `rect` of `frame` (black bars keep its aspect).
-    /// - Throws: ``PlayerError/Code/engineGone`` after ``close()``.
+    /// - Throws: ``/ReelCore/PlayerError/Code/engineGone`` after ``close()``.
     public func render(into frame: FrameBuffer, rect: PixelRect) throws(PlayerError) {
         let area = rect.intersection(frame.bounds)
         guard !area.isEmpty else { return }
@@ -129,7 +132,7 @@ public final class SnapshotSource {
     }
 
     /// Keeps the bottom `fraction` of the picture free of subtitles (see
-    /// ``ReelCore/EngineCommand/setSubtitleMargin(_:)``), applied before this returns.
+    /// ``/ReelCore/EngineCommand/setSubtitleMargin(_:)``), applied before this returns.
     public func setSubtitleMargin(_ fraction: Double) async throws(PlayerError) {
         try engine.send(.setSubtitleMargin(fraction))
         await engine.commandsCompleted()

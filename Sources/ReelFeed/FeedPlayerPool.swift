@@ -29,7 +29,7 @@ import ReelPlayer
 /// and decodes their first frame, so a swipe shows a picture at once.
 ///
 /// ## Pausing and resuming
-/// The item that leaves the visible slot pauses with the reason ``ReelCore/IntentReason/user``:
+/// The item that leaves the visible slot pauses with the reason ``/ReelCore/IntentReason/user``:
 /// the user swiped it away (its state reads `paused(reason: .userInitiated)`). When it comes back
 /// while its player still holds it, it plays on from where it paused, without a load; a player
 /// that was handed to another item meanwhile loads it again from its start.
@@ -39,7 +39,7 @@ import ReelPlayer
 /// a feed of thousands of items costs its array of `MediaItem` values and no more.
 ///
 /// ## Threading
-/// Main actor only, like ``ReelPlayer/Player``.
+/// Main actor only, like ``/ReelPlayer/Player``.
 @MainActor
 @Observable
 public final class FeedPlayerPool {
@@ -67,7 +67,7 @@ public final class FeedPlayerPool {
     ///   - size: how many players (and engines) to make; at least 1. 3 holds the visible item and
     ///     both its neighbours.
     ///   - makeEngine: makes one engine; called exactly `size` times, here.
-    /// - Throws: ``ReelCore/PlayerError/Code/invalidArgument`` for a size below 1, or what
+    /// - Throws: ``/ReelCore/PlayerError/Code/invalidArgument`` for a size below 1, or what
     ///   `makeEngine` threw (the players already made are shut down).
     public init(
         items: [MediaItem] = [], size: Int = FeedPlayerPool.defaultSize,
@@ -109,7 +109,7 @@ public final class FeedPlayerPool {
     /// Makes item `index` the visible one: it plays, and the players are handed over to the items
     /// nearest to it (see "Players and items").
     ///
-    /// - Throws: ``ReelCore/PlayerError/Code/invalidArgument`` when the feed has no item `index`
+    /// - Throws: ``/ReelCore/PlayerError/Code/invalidArgument`` when the feed has no item `index`
     ///   (nothing changes then); otherwise the first command a player refused (an address its
     ///   engine may not open, an engine gone), after every other player was arranged: a player
     ///   whose load was refused holds nothing.
@@ -151,7 +151,7 @@ public final class FeedPlayerPool {
         try arrange()
     }
 
-    /// Shuts every player and its engine down (see ``ReelPlayer/Player/shutdown()``).
+    /// Shuts every player and its engine down (see ``/ReelPlayer/Player/shutdown()``).
     public func shutdown() async {
         await withTaskGroup(of: Void.self) { group in
             for player in players { group.addTask { await player.shutdown() } }

@@ -1,7 +1,7 @@
 import Foundation
 import ReelPreview
 
-/// A ``ThumbnailProvider`` whose every request runs as a ``ThumbnailJob`` in a worker: for
+/// A ``/ReelPreview/ThumbnailProvider`` whose every request runs as a ``ThumbnailJob`` in a worker: for
 /// addresses the app cannot vouch for, where FFmpeg or libmpv might hang or crash.
 ///
 /// ``duration()`` and ``thumbnails(at:)`` start one worker each (``thumbnail(at:)`` is one

@@ -14,7 +14,7 @@ import ReelPlayer
 public struct MediaCheck: IsolatedJob {
     public static let name = "check"
 
-    /// The address to check (any the standard ``URLPolicy`` allows).
+    /// The address to check (any the standard ``/ReelCore/URLPolicy`` allows).
     public var url: URL
     /// Seconds of media to play.
     public var seconds: Double
@@ -78,7 +78,7 @@ public struct MediaCheck: IsolatedJob {
         public var duration: Double?
         /// The number of tracks, when known.
         public var tracks: Int?
-        /// The ``PlayerError/Code`` of an error, as text (`unsupportedFormat`, `httpStatus(404)`, …).
+        /// The ``/ReelCore/PlayerError/Code`` of an error, as text (`unsupportedFormat`, `httpStatus(404)`, …).
         public var code: String?
         /// The error's sentence, or what a timeout had reached.
         public var message: String?

@@ -2,21 +2,21 @@ import Foundation
 import ReelPreview
 import ReelProbe
 
-/// A ``MediaProbe`` run in a worker: FFmpeg reads the address in a child process, so a demuxer
+/// A ``/ReelProbe/MediaProbe`` run in a worker: FFmpeg reads the address in a child process, so a demuxer
 /// that never returns (a manifest that spins, a pipe without a writer) costs the probe's timeout
-/// and nothing more. ``MediaProbe/probe(_:isolation:)`` is the way to call it.
+/// and nothing more. ``ReelProbe/MediaProbe/probe(_:isolation:startupAllowance:)`` is the way to call it.
 public struct ProbeJob: IsolatedJob {
     public static let name = "probe"
 
     /// The address, already checked against the app's policy by the parent.
     public var url: URL
-    /// The probe's deadline, in seconds (``MediaProbe/timeout``).
+    /// The probe's deadline, in seconds (``/ReelProbe/MediaProbe/timeout``).
     public var timeout: Double
-    /// ``MediaProbe/probeSize``.
+    /// ``/ReelProbe/MediaProbe/probeSize``.
     public var probeSize: Int
-    /// ``MediaProbe/analyzeDuration``, in seconds.
+    /// ``/ReelProbe/MediaProbe/analyzeDuration``, in seconds.
     public var analyzeDuration: Double
-    /// ``MediaProbe/opensDecoders``.
+    /// ``/ReelProbe/MediaProbe/opensDecoders``.
     public var opensDecoders: Bool
 
     /// A job that probes `url` with `probe`'s bounds.
@@ -58,17 +58,17 @@ public struct ProbeJob: IsolatedJob {
 
 extension MediaProbe {
     /// Reads `url` in a worker process of `isolation`, which is killed when it has not answered
-    /// a little after ``timeout`` (the worker's start-up is not counted against the probe).
+    /// a little after ``/ReelProbe/MediaProbe/timeout`` (the worker's start-up is not counted against the probe).
     ///
     /// ```swift
     /// let isolation = Isolation(executable: Isolation.currentExecutable, arguments: ["worker"])
     /// let media = try await MediaProbe().probe(address, isolation: isolation)
     /// ```
     ///
-    /// The address is checked against ``policy`` here, in the app's process; the worker opens it
-    /// with the same protocol whitelists as ``probe(_:)``.
-    /// - Throws: ``ProbeError``: what the worker's probe threw, ``ProbeError/Code/timedOut`` when
-    ///   the worker was killed at the deadline, ``ProbeError/Code/failed`` when it crashed or could
+    /// The address is checked against ``/ReelProbe/MediaProbe/policy`` here, in the app's process; the worker opens it
+    /// with the same protocol whitelists as ``/ReelProbe/MediaProbe/probe(_:)``.
+    /// - Throws: ``/ReelProbe/ProbeError``: what the worker's probe threw, ``/ReelProbe/ProbeError/Code/timedOut`` when
+    ///   the worker was killed at the deadline, ``/ReelProbe/ProbeError/Code/failed`` when it crashed or could
     ///   not run.
     public func probe(_ url: URL, isolation: Isolation, startupAllowance: Duration = .seconds(5))
         async throws(ProbeError) -> ProbedMedia

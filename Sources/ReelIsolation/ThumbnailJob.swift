@@ -4,11 +4,11 @@ import ReelMPV
 import ReelPreview
 
 /// Thumbnails of an address, made in a worker: local files with FFmpeg
-/// (``LocalThumbnailProvider``), http(s) addresses through a headless libmpv
-/// (``RemoteThumbnailProvider``). Each thumbnail comes back as a progress report as soon as it is
+/// (``/ReelPreview/LocalThumbnailProvider``), http(s) addresses through a headless libmpv
+/// (``/ReelPreview/RemoteThumbnailProvider``). Each thumbnail comes back as a progress report as soon as it is
 /// made, so a worker killed at its deadline still leaves the ones it made.
 ///
-/// ``IsolatedThumbnailProvider`` wraps it as a ``ThumbnailProvider``.
+/// ``IsolatedThumbnailProvider`` wraps it as a ``/ReelPreview/ThumbnailProvider``.
 public struct ThumbnailJob: IsolatedJob {
     public static let name = "thumbnails"
 
@@ -89,7 +89,7 @@ public struct ThumbnailJob: IsolatedJob {
     }
 }
 
-/// A ``ThumbnailError`` as it travels from a worker.
+/// A ``/ReelPreview/ThumbnailError`` as it travels from a worker.
 public struct CodedThumbnailError: Codable, Sendable, Hashable {
     /// The code's name (`fileNotFound`, `httpStatus`, …).
     public var code: String

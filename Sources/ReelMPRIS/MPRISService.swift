@@ -17,12 +17,12 @@ import Synchronization
 /// Both interfaces of MPRIS 2.2 are exported: `org.mpris.MediaPlayer2` and
 /// `org.mpris.MediaPlayer2.Player` with every property, the methods, `PropertiesChanged` after
 /// every change of the player's observable state, and `Seeked` when the position jumps.
-/// Commands reach the player with the reason ``IntentReason/remote``, through the same
-/// ``ReelPlayer/Player`` methods an app calls, so they behave alike with or without a window.
-/// `Fullscreen` is the player's ``ReelPlayer/Player/presentation`` (its one owner): it reads
+/// Commands reach the player with the reason ``/ReelCore/IntentReason/remote``, through the same
+/// ``/ReelPlayer/Player`` methods an app calls, so they behave alike with or without a window.
+/// `Fullscreen` is the player's ``/ReelPlayer/Player/presentation`` (its one owner): it reads
 /// `presentation == .fullscreen`, can be set while a window shows the video
 /// (`presentation != .none`), and a client's write asks the player
-/// (``ReelPlayer/Player/setPresentation(_:)``), which the window follows. `Next`, `Previous`,
+/// (``/ReelPlayer/Player/setPresentation(_:autoplay:)``), which the window follows. `Next`, `Previous`,
 /// `Shuffle`, `LoopStatus` (None, Track, Playlist) and `CanGoNext`/`CanGoPrevious` are the
 /// player's queue. `Raise` and `Quit` are hooks the app sets; their `Can…` properties are false
 /// until it does.

@@ -33,8 +33,8 @@ public final class SleepMonitor {
         self.onPrepareForSleep = onPrepareForSleep
     }
 
-    /// A monitor that interrupts `player` before sleep (``ReelPlayer/Player/beginInterruption()``)
-    /// and ends the interruption on waking, when the player's ``ReelPlayer/Player/interruptionPolicy``
+    /// A monitor that interrupts `player` before sleep (``/ReelPlayer/Player/beginInterruption()``)
+    /// and ends the interruption on waking, when the player's ``/ReelPlayer/Player/interruptionPolicy``
     /// decides whether it resumes.
     public static func interrupting(_ player: Player, address: BusAddress = .system) -> SleepMonitor {
         SleepMonitor(address: address) { [weak player] sleeping in

@@ -25,7 +25,7 @@ import Synchronization
 ///
 /// ## Lifetime
 /// The handle lives until ``shutdown()`` or deinit; the grabber's thread destroys it after its
-/// last request. Later calls throw ``PlayerError/Code/engineGone``.
+/// last request. Later calls throw ``/ReelCore/PlayerError/Code/engineGone``.
 ///
 /// ## Security
 /// The same rules as ``MPVEngine``: no configuration files, scripts, youtube-dl or terminal, no
@@ -47,8 +47,8 @@ public final class FrameGrabber: Sendable {
     ///   - configuration: the URL policy, network timeout, log level and extra options to use.
     ///   - width: the width of the pictures; their height keeps the video's aspect ratio
     ///     (rounded to an even number). Nil keeps the video's own size.
-    /// - Throws: ``PlayerError/Code/invalidArgument`` for a protected option or a width below 2,
-    ///   ``PlayerError/Code/unknown`` when libmpv cannot be created.
+    /// - Throws: ``/ReelCore/PlayerError/Code/invalidArgument`` for a protected option or a width below 2,
+    ///   ``/ReelCore/PlayerError/Code/unknown`` when libmpv cannot be created.
     public init(configuration: MPVConfiguration = .headless, width: Int? = nil) throws(PlayerError) {
         try MPVOptions.refuseProtected(configuration.options)
         if let width, width < 2 || width > 8192 {
@@ -84,11 +84,11 @@ public final class FrameGrabber: Sendable {
     /// Opens `url` for the following ``frame(at:)`` calls, replacing the item opened before.
     ///
     /// Returns once the item is open and its first picture decoded.
-    /// - Throws: ``PlayerError/Code/refusedScheme(_:)`` for an address the policy refuses (it
-    ///   never reaches libmpv), ``PlayerError/Code/nothingToPlay`` when the item has no video,
-    ///   the codes of ``MPVEngine``'s load failures (``PlayerError/Code/fileNotFound``,
-    ///   ``PlayerError/Code/unsupportedFormat``, ``PlayerError/Code/httpStatus(_:)``, …), and
-    ///   ``PlayerError/Code/commandFailed`` when a newer ``open(_:)`` replaced this one first.
+    /// - Throws: ``/ReelCore/PlayerError/Code/refusedScheme(_:)`` for an address the policy refuses (it
+    ///   never reaches libmpv), ``/ReelCore/PlayerError/Code/nothingToPlay`` when the item has no video,
+    ///   the codes of ``MPVEngine``'s load failures (``/ReelCore/PlayerError/Code/fileNotFound``,
+    ///   ``/ReelCore/PlayerError/Code/unsupportedFormat``, ``/ReelCore/PlayerError/Code/httpStatus(_:)``, …), and
+    ///   ``/ReelCore/PlayerError/Code/commandFailed`` when a newer ``open(_:)`` replaced this one first.
     public func open(_ url: URL) async throws(PlayerError) -> Media {
         try configuration.urlPolicy.check(url)
         let result = await loop.submitOpen(url: url, target: MPVEngine.target(of: url))
@@ -99,10 +99,10 @@ public final class FrameGrabber: Sendable {
     ///
     /// Returns nil when a newer request overtook this one before it started, or when the calling
     /// task was cancelled while it waited.
-    /// - Throws: ``PlayerError/Code/invalidArgument`` for a time that is not finite or when no
-    ///   item is open, ``PlayerError/Code/commandFailed`` when the seek or the picture failed,
-    ///   ``PlayerError/Code/networkUnreachable`` when the seek did not finish within the network
-    ///   timeout, ``PlayerError/Code/engineGone`` after ``shutdown()``.
+    /// - Throws: ``/ReelCore/PlayerError/Code/invalidArgument`` for a time that is not finite or when no
+    ///   item is open, ``/ReelCore/PlayerError/Code/commandFailed`` when the seek or the picture failed,
+    ///   ``/ReelCore/PlayerError/Code/networkUnreachable`` when the seek did not finish within the network
+    ///   timeout, ``/ReelCore/PlayerError/Code/engineGone`` after ``shutdown()``.
     public func frame(at time: Double) async throws(PlayerError) -> Frame? {
         guard time.isFinite else { throw PlayerError(.invalidArgument, message: "A picture needs a finite time.") }
         let result = await loop.submitFrame(time: max(0, time))
@@ -113,7 +113,7 @@ public final class FrameGrabber: Sendable {
     /// before they started are not counted).
     public var framesTaken: Int { loop.framesTaken }
 
-    /// Finishes the current request, fails the waiting ones with ``PlayerError/Code/engineGone``
+    /// Finishes the current request, fails the waiting ones with ``/ReelCore/PlayerError/Code/engineGone``
     /// and destroys the libmpv instance. Idempotent.
     public func shutdown() async {
         loop.stop()

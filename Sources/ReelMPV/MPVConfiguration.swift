@@ -23,7 +23,7 @@ public struct MPVConfiguration: Sendable {
         case ownWindow
     }
 
-    /// Whether video may be decoded by the GPU: what ``ReelCore/PlaybackInfo/hardwareDecoder``
+    /// Whether video may be decoded by the GPU: what ``/ReelCore/PlaybackInfo/hardwareDecoder``
     /// then reports.
     public enum HardwareDecoding: String, Sendable, Hashable, CaseIterable {
         /// Software decoding only (libmpv's `hwdec=no`): works everywhere, costs CPU.
@@ -61,14 +61,14 @@ public struct MPVConfiguration: Sendable {
     public var video: VideoOutput = .none
     /// Where sound goes. Default: ``AudioOutput/system``.
     public var audio: AudioOutput = .system
-    /// Which addresses may be opened. Default: ``URLPolicy/standard``.
+    /// Which addresses may be opened. Default: ``/ReelCore/URLPolicy/standard``.
     public var urlPolicy: URLPolicy = .standard
     /// How the engine buffers: the wait before playing, the read-ahead, the cache's limits, the
-    /// network timeout and HTTP reconnection. Default ``ReelCore/BufferingPolicy/standard``; a
+    /// network timeout and HTTP reconnection. Default ``/ReelCore/BufferingPolicy/standard``; a
     /// player changes it at run time with `Player.setBufferingPolicy(_:)`.
     public var buffering = BufferingPolicy.standard
     /// Seconds without network data before a stream fails with a network error: the
-    /// ``buffering`` policy's ``ReelCore/BufferingPolicy/networkTimeout``.
+    /// ``buffering`` policy's ``/ReelCore/BufferingPolicy/networkTimeout``.
     public var networkTimeout: TimeInterval {
         get { buffering.networkTimeout }
         set { buffering.networkTimeout = newValue }
@@ -83,7 +83,7 @@ public struct MPVConfiguration: Sendable {
     public var rtspTransport = RTSPTransport.tcp
     /// Whether video may be decoded by the GPU. Default ``HardwareDecoding/off``.
     public var hardwareDecoding = HardwareDecoding.off
-    /// The loudest volume the engine takes (``ReelCore/EngineCommand/setVolume(_:)``), 1…10:
+    /// The loudest volume the engine takes (``/ReelCore/EngineCommand/setVolume(_:)``), 1…10:
     /// above 1 amplifies (and may clip). Default 1.3, libmpv's own 130 %.
     public var maximumVolume = 1.3
     /// The lowest libmpv log level always asked of libmpv (`"fatal"`, `"error"`, `"warn"`,
@@ -101,7 +101,7 @@ public struct MPVConfiguration: Sendable {
     /// Reel's lines wherever the app's other logs go (`LoggingSystem.bootstrap`).
     public var logger = Logger(label: "reel.mpv", factory: { _ in SwiftLogNoOpLogHandler() })
     /// Extra libmpv options, for experts. Options that would weaken the security defaults
-    /// (``MPVEngine/protectedOptions``) are refused with ``PlayerError/Code/invalidArgument``.
+    /// (``MPVEngine/protectedOptions``) are refused with ``/ReelCore/PlayerError/Code/invalidArgument``.
     public var options: [String: String] = [:]
 
     /// Creates the standard configuration: no video output, system audio, standard URL policy.

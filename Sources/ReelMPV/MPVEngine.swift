@@ -19,7 +19,7 @@ import Synchronization
 /// ## Lifetime
 /// The handle lives until ``shutdown()`` (or deinit): it asks libmpv to quit, waits for the
 /// event thread to see `MPV_EVENT_SHUTDOWN`, then destroys the handle exactly once. Every later
-/// ``send(_:)`` throws ``PlayerError/Code/engineGone`` and never touches freed memory.
+/// ``send(_:)`` throws ``/ReelCore/PlayerError/Code/engineGone`` and never touches freed memory.
 ///
 /// ## Security
 /// No user configuration, scripts, youtube-dl, input bindings, on-screen controller or terminal;
@@ -38,7 +38,7 @@ public final class MPVEngine: PlaybackEngine {
     ]
 
     /// A new subscription to the engine's events, in order; each read subscribes anew, and every
-    /// subscription finishes after ``EngineEvent/shutdown`` (see ``EngineEventBroadcast``).
+    /// subscription finishes after ``/ReelCore/EngineEvent/shutdown`` (see ``/ReelCore/EngineEventBroadcast``).
     public var events: AsyncStream<EngineEvent> { broadcast.subscribe() }
 
     /// The configuration the engine was created with.
@@ -62,8 +62,8 @@ public final class MPVEngine: PlaybackEngine {
     /// Creates and starts an engine.
     ///
     /// Sets `LC_NUMERIC` to `"C"` first, as libmpv requires (toolkits such as GTK change it).
-    /// - Throws: ``PlayerError/Code/invalidArgument`` for a protected or unknown option,
-    ///   ``PlayerError/Code/unknown`` when libmpv cannot be created.
+    /// - Throws: ``/ReelCore/PlayerError/Code/invalidArgument`` for a protected or unknown option,
+    ///   ``/ReelCore/PlayerError/Code/unknown`` when libmpv cannot be created.
     public init(configuration: MPVConfiguration = .standard) throws(PlayerError) {
         self.configuration = configuration
         try MPVOptions.refuseProtected(configuration.options)
@@ -136,7 +136,7 @@ public final class MPVEngine: PlaybackEngine {
     ///
     /// Arguments and addresses are checked at once; the command itself then runs on the engine's
     /// serial command queue, in the order sent. A failure there arrives as
-    /// ``EngineEvent/commandFailed(_:_:)``.
+    /// ``/ReelCore/EngineEvent/commandFailed(_:_:)``.
     public func send(_ command: EngineCommand) throws(PlayerError) {
         if case .setVolume(let volume) = command, volume > configuration.maximumVolume {
             throw PlayerError(
@@ -159,7 +159,7 @@ public final class MPVEngine: PlaybackEngine {
         }
     }
 
-    /// Stops playback and releases libmpv. Idempotent; later sends throw ``PlayerError/Code/engineGone``.
+    /// Stops playback and releases libmpv. Idempotent; later sends throw ``/ReelCore/PlayerError/Code/engineGone``.
     ///
     /// A ``VideoRenderer`` still alive is freed first (see ``makeVideoRenderer(_:)``); it runs
     /// off the caller's thread, so an OpenGL host frees its renderer itself before this.

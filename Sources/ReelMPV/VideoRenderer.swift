@@ -32,7 +32,7 @@ import Synchronization
 ///
 /// ## Lifetime
 /// ``free()`` releases the render context, exactly once; later render calls throw
-/// ``PlayerError/Code/engineGone`` and ``update()`` returns false. The engine frees a renderer
+/// ``/ReelCore/PlayerError/Code/engineGone`` and ``update()`` returns false. The engine frees a renderer
 /// that is still alive when it shuts down, before it asks libmpv to quit and long before it
 /// destroys libmpv, so forgetting is safe for the software backend. An OpenGL host must free it
 /// itself, on its GL thread, before shutting the engine down: the engine's fallback runs on
@@ -121,10 +121,14 @@ public final class VideoRenderer: Sendable {
     ///
     /// - Parameters:
     ///   - pixels: `height` rows of `stride` bytes; at least 4-byte aligned, ideally 64.
+    ///   - width: the picture's width in pixels.
+    ///   - height: the picture's height in pixels.
+    ///   - format: how each pixel's 4 bytes are laid out.
     ///   - stride: bytes per row: a multiple of 4, at least `width × 4`; ideally
     ///     ``preferredStride(width:)``.
-    /// - Throws: ``PlayerError/Code/engineGone`` after ``free()``, ``PlayerError/Code/invalidArgument``
-    ///   for a bad size or an OpenGL renderer, ``PlayerError/Code/commandFailed`` if libmpv fails.
+    /// - Throws: ``/ReelCore/PlayerError/Code/engineGone`` after ``free()``,
+    ///   ``/ReelCore/PlayerError/Code/invalidArgument`` for a bad size or an OpenGL renderer,
+    ///   ``/ReelCore/PlayerError/Code/commandFailed`` if libmpv fails.
     public func renderSoftware(
         into pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, format: PixelFormat = .bgr0
     ) throws(PlayerError) {
@@ -168,9 +172,14 @@ public final class VideoRenderer: Sendable {
     /// `width` × `height` device pixels, with black bars. Never waits for the frame's display
     /// time. Call ``reportSwap()`` after presenting.
     ///
-    /// - Parameter flipY: true for the default framebuffer, whose origin is at the bottom.
-    /// - Throws: ``PlayerError/Code/engineGone`` after ``free()``, ``PlayerError/Code/invalidArgument``
-    ///   for a bad size or a software renderer, ``PlayerError/Code/commandFailed`` if libmpv fails.
+    /// - Parameters:
+    ///   - framebuffer: the OpenGL framebuffer object to draw into; 0 is the window's.
+    ///   - width: the framebuffer's width in device pixels.
+    ///   - height: the framebuffer's height in device pixels.
+    ///   - flipY: true for the default framebuffer, whose origin is at the bottom.
+    /// - Throws: ``/ReelCore/PlayerError/Code/engineGone`` after ``free()``,
+    ///   ``/ReelCore/PlayerError/Code/invalidArgument`` for a bad size or a software renderer,
+    ///   ``/ReelCore/PlayerError/Code/commandFailed`` if libmpv fails.
     public func renderOpenGL(framebuffer: Int32, width: Int, height: Int, flipY: Bool) throws(PlayerError) {
         guard kind == .openGL else {
             throw PlayerError(.invalidArgument, message: "A software renderer cannot render into OpenGL.")

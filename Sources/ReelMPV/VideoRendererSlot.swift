@@ -58,10 +58,10 @@ extension MPVEngine {
     /// thread). For ``VideoRenderer/Backend/openGL(getProcAddress:)``, call this on the GL thread
     /// with the context current.
     ///
-    /// - Throws: ``PlayerError/Code/invalidArgument`` when the engine was made with
+    /// - Throws: ``/ReelCore/PlayerError/Code/invalidArgument`` when the engine was made with
     ///   ``MPVConfiguration/VideoOutput/ownWindow``, while another renderer is alive, or when
-    ///   libmpv refuses the switch to the render API; ``PlayerError/Code/engineGone`` after
-    ///   ``shutdown()``; ``PlayerError/Code/decoderFailure`` when libmpv cannot set the backend up
+    ///   libmpv refuses the switch to the render API; ``/ReelCore/PlayerError/Code/engineGone`` after
+    ///   ``shutdown()``; ``/ReelCore/PlayerError/Code/decoderFailure`` when libmpv cannot set the backend up
     ///   (for example no usable OpenGL).
     public func makeVideoRenderer(_ backend: VideoRenderer.Backend) throws(PlayerError) -> VideoRenderer {
         if configuration.video == .ownWindow {

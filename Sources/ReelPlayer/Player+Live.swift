@@ -8,7 +8,7 @@ extension Player {
     public var isLive: Bool { playback.isLive }
 
     /// The span of a live stream that can be sought in (the DVR window); nil unless live. See
-    /// ``ReelCore/PlaybackInfo/liveWindow`` for what it holds with libmpv.
+    /// ``/ReelCore/PlaybackInfo/liveWindow`` for what it holds with libmpv.
     public var liveWindow: TimeRange? { playback.liveWindow }
 
     /// How many seconds playback is behind the live edge, as the controls show it; nil unless live.
@@ -21,10 +21,10 @@ extension Player {
     /// anything else.
     public var variants: [StreamVariant] { playback.variants }
 
-    /// Which variant plays: ``ReelCore/StreamingQuality/auto`` or the one fixed.
+    /// Which variant plays: ``/ReelCore/StreamingQuality/auto`` or the one fixed.
     public var streamingQuality: StreamingQuality { playback.streamingQuality }
 
-    /// Plays the engine's choice of the variants (``ReelCore/StreamingQuality/auto``) or one fixed.
+    /// Plays the engine's choice of the variants (``/ReelCore/StreamingQuality/auto``) or one fixed.
     public func setStreamingQuality(_ quality: StreamingQuality) throws(PlayerError) {
         try perform(.streamingQualitySelected(quality))
     }

@@ -8,7 +8,7 @@ extension Player {
     public var frameRate: Double? { playback.frameRate }
 
     /// Moves exactly to frame `frame`, counted from 0: frame `n` shows at `n / frameRate`.
-    /// - Throws: ``ReelCore/PlayerError/Code/invalidArgument`` while the frame rate is unknown,
+    /// - Throws: ``/ReelCore/PlayerError/Code/invalidArgument`` while the frame rate is unknown,
     ///   or for a frame before 0 or past the end.
     public func seek(toFrame frame: Int) throws(PlayerError) { try perform(.seekToFrame(frame)) }
 

@@ -5,7 +5,7 @@ import ReelCore
 import Synchronization
 
 /// An observable media player: MPlayerKit's `PlayerModel`, the app-facing face of
-/// ``ReelComposable/PlayerFeature`` running in a ``ReelComposable/Store``.
+/// ``/ReelComposable/PlayerFeature`` running in a ``/ReelComposable/Store``.
 ///
 /// ```swift
 /// let player = Player(engine: try MPVEngine(configuration: .headless))
@@ -42,11 +42,11 @@ import Synchronization
 ///
 /// ## Lifetime
 /// The player owns its engine. ``shutdown()`` releases it; afterwards every command throws
-/// ``PlayerError/Code/engineGone`` and ``events`` finishes.
+/// ``/ReelCore/PlayerError/Code/engineGone`` and ``events`` finishes.
 ///
 /// ## Untrusted media
 /// An item that does not become ready by its deadline (`PlayerFeature.ReadinessDeadline`) fails
-/// with ``PlayerError/Code/timedOut``, and the player stays responsive. An engine stuck inside a
+/// with ``/ReelCore/PlayerError/Code/timedOut``, and the player stays responsive. An engine stuck inside a
 /// C library (a demuxer that never returns, a FIFO nobody writes to) cannot be reclaimed inside
 /// the process: ``shutdown()`` waits ``shutdownTimeout`` for it, then abandons it (its threads
 /// stay blocked until the library returns, if ever). Apps that play untrusted input should open
@@ -157,7 +157,7 @@ public final class Player {
     // MARK: - Commands
 
     /// Replaces the current item. Failures to open it arrive later in ``state``.
-    /// - Throws: ``PlayerError/Code/refusedScheme(_:)`` for an address the engine may not open.
+    /// - Throws: ``/ReelCore/PlayerError/Code/refusedScheme(_:)`` for an address the engine may not open.
     public func load(_ item: MediaItem, autoplay: Bool = true) throws(PlayerError) {
         try perform(.load(item, autoplay: autoplay))
     }
@@ -221,7 +221,7 @@ public final class Player {
     /// The picture's colour adjustments.
     public var videoAdjustments: VideoAdjustments { playback.adjustments }
 
-    /// Adjusts the picture's colours; ``ReelCore/VideoAdjustments/neutral`` resets them.
+    /// Adjusts the picture's colours; ``/ReelCore/VideoAdjustments/neutral`` resets them.
     public func setVideoAdjustments(_ adjustments: VideoAdjustments) throws(PlayerError) {
         try perform(.videoAdjustmentsSet(adjustments))
     }
@@ -271,7 +271,7 @@ public final class Player {
 
     // MARK: - Presentation
 
-    /// How the video is shown; ``Presentation/none`` until a window shows it.
+    /// How the video is shown; ``/ReelCore/Presentation/none`` until a window shows it.
     public var presentation: Presentation { store.state.presentation }
     /// Whether the window can show picture in picture now.
     public var isPictureInPicturePossible: Bool { store.state.isPictureInPicturePossible }
@@ -280,9 +280,9 @@ public final class Player {
 
     /// Shows the video as `presentation`; the window follows. With `autoplay` (MPlayerKit's
     /// `.fullscreen(autoplay:)`) playback also starts once the presentation is accepted.
-    /// - Throws: ``PlayerError/Code/invalidArgument`` when nothing shows the video, for
-    ///   ``Presentation/none``, or for picture in picture the window cannot show (nothing plays
-    ///   then); ``PlayerError/Code/engineGone`` after ``shutdown()``.
+    /// - Throws: ``/ReelCore/PlayerError/Code/invalidArgument`` when nothing shows the video, for
+    ///   ``/ReelCore/Presentation/none``, or for picture in picture the window cannot show (nothing plays
+    ///   then); ``/ReelCore/PlayerError/Code/engineGone`` after ``shutdown()``.
     public func setPresentation(_ presentation: Presentation, autoplay: Bool = false) throws(PlayerError) {
         try perform(.presentationRequested(presentation, autoplay: autoplay))
     }
@@ -308,7 +308,7 @@ public final class Player {
 
     // MARK: - Interruptions
 
-    /// What the player does when an interruption ends (default ``InterruptionPolicy/ifWasPlaying``).
+    /// What the player does when an interruption ends (default ``/ReelCore/InterruptionPolicy/ifWasPlaying``).
     public var interruptionPolicy: InterruptionPolicy {
         get { store.state.interruption.policy }
         set { store.send(.interruptionPolicySet(newValue)) }
@@ -318,7 +318,7 @@ public final class Player {
     public var isInterrupted: Bool { store.state.interruption.isActive }
 
     /// The system takes playback away (it is about to sleep): a playing player pauses with the
-    /// reason ``IntentReason/interruption``, so ``state`` becomes `paused(reason: .interrupted)`.
+    /// reason ``/ReelCore/IntentReason/interruption``, so ``state`` becomes `paused(reason: .interrupted)`.
     /// A paused player stays as it is. Does nothing after ``shutdown()``.
     public func beginInterruption() {
         guard !isShutDown else { return }
@@ -326,7 +326,7 @@ public final class Player {
     }
 
     /// The system took playback away for good (the audio output went away): a playing player
-    /// pauses with the reason ``IntentReason/interruption``, and nothing resumes it, not even the
+    /// pauses with the reason ``/ReelCore/IntentReason/interruption``, and nothing resumes it, not even the
     /// end of an interruption in progress. Does nothing after ``shutdown()``.
     public func interrupt() {
         guard !isShutDown else { return }
@@ -335,7 +335,7 @@ public final class Player {
 
     /// The interruption is over. `shouldResume` is the system's word (true after waking from
     /// sleep); with it, ``interruptionPolicy`` decides whether playback resumes, with the reason
-    /// ``IntentReason/interruption``. Returns whether it resumed.
+    /// ``/ReelCore/IntentReason/interruption``. Returns whether it resumed.
     @discardableResult
     public func endInterruption(shouldResume: Bool = true) -> Bool {
         guard isInterrupted else { return false }

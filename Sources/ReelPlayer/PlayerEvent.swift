@@ -6,7 +6,7 @@ public enum PlayerEvent: Hashable, Sendable {
     case stateChanged(PlayerState)
     /// An item began opening: its id and the item (nil when the player did not ask for it).
     case itemStarted(ItemID, MediaItem?)
-    /// An item stopped, with the reason. A replaced item ends with ``EndReason/stopped``.
+    /// An item stopped, with the reason. A replaced item ends with ``/ReelCore/EndReason/stopped``.
     case itemEnded(ItemID, EndReason)
     /// A seek finished; playback continues from this position.
     case seeked(to: Double)

@@ -3,7 +3,7 @@ import ReelContainer
 import ReelCore
 import ReelPlayer
 
-/// The seek bar's previews for whatever a ``ReelPlayer/Player`` plays: it follows the player's
+/// The seek bar's previews for whatever a ``/ReelPlayer/Player`` plays: it follows the player's
 /// current item, with a ``PreviewModel`` for each, and answers the seek bar synchronously.
 ///
 /// ```swift
@@ -18,7 +18,7 @@ import ReelPlayer
 /// `PlayerWindow(player:)` does this by itself (`PlayerWindow.Options.seekPreviews`).
 ///
 /// ## Items
-/// When the player's ``ReelPlayer/Player/currentItem`` changes, the previews of the old item are
+/// When the player's ``/ReelPlayer/Player/currentItem`` changes, the previews of the old item are
 /// dropped (its model shut down, its requests cancelled) and a model is made for the new one by
 /// `makeModel`, by default `PreviewModel(media: item.url, configuration:)`. An item it cannot
 /// preview (a refused address, a missing file) gets none: ``image(at:)`` answers nil.

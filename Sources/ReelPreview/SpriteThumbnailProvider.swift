@@ -18,7 +18,7 @@ import Synchronization
 /// Safe to use from any task. Downloads run in `URLSession`; decoding runs in the calling task.
 ///
 /// ## Security
-/// The track's address and every image address pass the ``URLPolicy``; a track served over
+/// The track's address and every image address pass the ``/ReelCore/URLPolicy``; a track served over
 /// HTTP(S) may only name HTTP(S) images, never local files.
 public final class SpriteThumbnailProvider: ThumbnailProvider {
     /// The track's address, when it is read from one.

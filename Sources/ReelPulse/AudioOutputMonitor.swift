@@ -16,7 +16,7 @@ import ReelPlayer
 /// output (or kills it and libmpv reopens one) and playback goes on, now out of the speakers.
 /// The monitor sees it from the server's side instead: it subscribes to the server's outputs
 /// (sinks) and streams (sink inputs), keeps track of the outputs the watched streams play on,
-/// and applies ``AudioOutputTracker``'s rules.
+/// and applies `AudioOutputTracker`'s rules.
 ///
 /// ## Threading
 /// Main actor, `@Observable`; libpulse runs on a thread of its own and ``onOutputLost`` is
@@ -57,9 +57,9 @@ public final class AudioOutputMonitor {
         self.onOutputLost = onOutputLost
     }
 
-    /// A monitor that pauses `player` with the reason ``ReelCore/IntentReason/interruption``
+    /// A monitor that pauses `player` with the reason ``/ReelCore/IntentReason/interruption``
     /// (`paused(reason: .interrupted)`) when its output goes away
-    /// (``ReelPlayer/Player/interrupt()``). Playback does not resume by itself: the sound would
+    /// (``/ReelPlayer/Player/interrupt()``). Playback does not resume by itself: the sound would
     /// come out of another output, so the user resumes.
     public static func interrupting(
         _ player: Player, server: String? = nil, streams selection: AudioStreamSelection = .thisProcess

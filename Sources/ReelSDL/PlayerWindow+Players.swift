@@ -52,7 +52,7 @@ extension PlayerWindow {
     ///
     /// - Returns: the container made for `player` (nil when the window shows an overlay of the
     ///   app's), for the app to set up as it set up ``container``.
-    /// - Throws: ``HostError`` when the window is closed, the player's engine is not an
+    /// - Throws: ``/ReelDrawing/HostError`` when the window is closed, the player's engine is not an
     ///   `MPVEngine` (or shows mpv's own window), or the renderer cannot be made.
     @discardableResult
     public func prepare(_ player: Player) throws(HostError) -> PlayerContainer? {
@@ -80,8 +80,8 @@ extension PlayerWindow {
     /// Shows `player`'s video instead of the current player's, preparing it first if needed (see
     /// ``prepare(_:)``): ``player``, ``container`` and ``seekPreviews`` become its, and the
     /// window's presentation (fullscreen, picture in picture) is now its
-    /// ``ReelPlayer/Player/presentation``. The player shown before is shown nowhere (its
-    /// presentation becomes ``ReelCore/Presentation/none``) and is otherwise left as it is:
+    /// ``/ReelPlayer/Player/presentation``. The player shown before is shown nowhere (its
+    /// presentation becomes ``/ReelCore/Presentation/none``) and is otherwise left as it is:
     /// pause it if it should not be heard. An overlay of the app's stays.
     /// - Throws: what ``prepare(_:)`` throws.
     public func show(_ player: Player) throws(HostError) {

@@ -7,8 +7,8 @@ import ReelMPV
 import ReelPlayer
 import ReelPreview
 
-/// An SDL2 window that shows a ``ReelPlayer/Player``'s video with Reel's controls (a
-/// ``ReelContainer/PlayerContainer`` on the player's store, or any ``OverlayHost``) drawn on top,
+/// An SDL2 window that shows a ``/ReelPlayer/Player``'s video with Reel's controls (a
+/// ``/ReelContainer/PlayerContainer`` on the player's store, or any ``/ReelContainer/OverlayHost``) drawn on top,
 /// and routes input to them.
 ///
 /// ```swift
@@ -20,7 +20,7 @@ import ReelPreview
 /// ```
 ///
 /// ## Presentation
-/// The player's ``ReelPlayer/Player/presentation`` is the one owner of fullscreen and picture in
+/// The player's ``/ReelPlayer/Player/presentation`` is the one owner of fullscreen and picture in
 /// picture: the window follows it (whoever changed it: the app, the controls' button and key,
 /// MPRIS's `Fullscreen`), and reports what changes by itself (the window manager, the
 /// picture-in-picture window's buttons, closing).
@@ -34,25 +34,25 @@ import ReelPreview
 /// The ``RenderPath`` is chosen once, at creation: OpenGL when a probe context reports a
 /// hardware `GL_RENDERER`, the software render API otherwise (``Options/renderPath`` or the
 /// `REEL_RENDER_PATH` environment variable can force either). The window redraws when libmpv
-/// has a new frame, when the overlay host reports ``OverlayHost/needsDisplay`` (at most 60 times
-/// a second) and when its size changes; the video goes where ``OverlayHost/videoFrame`` says.
-/// Overlays are drawn with cairo (``CairoCanvas``) at the drawable's device pixels, `scale` being
+/// has a new frame, when the overlay host reports ``/ReelContainer/OverlayHost/needsDisplay`` (at most 60 times
+/// a second) and when its size changes; the video goes where ``/ReelContainer/OverlayHost/videoFrame`` says.
+/// Overlays are drawn with cairo (``/ReelDrawing/CairoCanvas``) at the drawable's device pixels, `scale` being
 /// the drawable's width over the window's (2 on a HiDPI screen).
 ///
 /// ## Input
-/// SDL events become ``InputEvent``s in logical pixels, stamped with `SDL_GetTicks64` seconds,
+/// SDL events become ``/ReelContainer/InputEvent``s in logical pixels, stamped with `SDL_GetTicks64` seconds,
 /// and go to the overlay host first; `tick` events follow every 100 ms without input. Input the
 /// host does not consume goes to ``onUnhandledInput``; without that handler, `f` toggles full
 /// screen and Escape leaves it.
 ///
 /// ## Threading
 /// The type lives on the main actor, but it makes no SDL, X11 or OpenGL call there: one
-/// process-wide render thread (``RenderThread``) owns SDL's video, every window, every OpenGL
+/// process-wide render thread (`RenderThread`) owns SDL's video, every window, every OpenGL
 /// context and every render call. On Linux the main actor is not an OS thread (after
 /// `dispatch_main()` libdispatch drains the main queue on whichever worker thread is free), and
 /// SDL and Mesa do not survive being called from one thread, then another. The overlay host
 /// draws on the main actor into a cairo surface whose changed pixels are copied, under a lock,
-/// to the render thread; input comes back as ``InputEvent``s through an `AsyncStream`. ``run()``
+/// to the render thread; input comes back as ``/ReelContainer/InputEvent``s through an `AsyncStream`. ``run()``
 /// waits on that stream, so other main-actor work (a `Player`, a `Store`) keeps running.
 ///
 /// ## Lifetime
@@ -74,7 +74,7 @@ public final class PlayerWindow {
         /// Whether the user may resize the window.
         public var resizable: Bool
         /// Whether the default container's seek bar shows previews of the player's items
-        /// (``ReelPreview/SeekPreviews``); unused with an overlay of the app's.
+        /// (``/ReelPreview/SeekPreviews``); unused with an overlay of the app's.
         public var seekPreviews: Bool
 
         /// Creates options.
@@ -126,7 +126,7 @@ public final class PlayerWindow {
     /// overlay); each player the window shows has its own (see ``show(_:)``).
     public internal(set) var container: PlayerContainer?
     /// The default container's seek previews (``Options/seekPreviews``); stopped when the window
-    /// closes (await their ``ReelPreview/SeekPreviews/shutdown()`` to wait until their models are
+    /// closes (await their ``/ReelPreview/SeekPreviews/shutdown()`` to wait until their models are
     /// released).
     public internal(set) var seekPreviews: SeekPreviews?
 
@@ -167,14 +167,14 @@ public final class PlayerWindow {
     /// Opens a window for `player` and sets up its video output; call it before loading media.
     ///
     /// - Parameters:
-    ///   - player: a player on an ``MPVEngine`` made with the render API or with no video output
+    ///   - player: a player on an ``/ReelMPV/MPVEngine`` made with the render API or with no video output
     ///     (its video is switched to the window's renderer); not with mpv's own window.
     ///   - overlay: what is drawn over the video and receives input; by default Reel's controls
-    ///     (``container``: a ``ReelContainer/PlayerContainer`` on the player's store, with
+    ///     (``container``: a ``/ReelContainer/PlayerContainer`` on the player's store, with
     ///     ``seekPreviews`` when ``Options/seekPreviews`` is on). `q` in the controls closes the
     ///     window.
     ///   - options: the title, size, render path and seek previews.
-    /// - Throws: ``HostError`` when the player's engine is not an `MPVEngine`, or SDL, OpenGL (if
+    /// - Throws: ``/ReelDrawing/HostError`` when the player's engine is not an `MPVEngine`, or SDL, OpenGL (if
     ///   forced) or the renderer cannot be set up.
     public convenience init(player: Player, overlay: (any OverlayHost)? = nil, options: Options = Options())
         throws(HostError)
@@ -309,7 +309,7 @@ public final class PlayerWindow {
     /// is closed.
     ///
     /// The overlay host gets every input event, a `tick` every 100 ms without input, and a redraw
-    /// at most 60 times a second while it reports ``OverlayHost/needsDisplay``.
+    /// at most 60 times a second while it reports ``/ReelContainer/OverlayHost/needsDisplay``.
     public func run() async {
         guard !isClosed else { return }
         let continuation = continuation

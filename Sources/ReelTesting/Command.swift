@@ -23,7 +23,9 @@ public enum Command {
 
     /// Runs `arguments` (the tool's name or path first) with standard input empty, waits for it
     /// and returns its exit status and both outputs (each at most 16 MiB).
-    /// - Parameter environment: the tool's whole environment (default: this process's).
+    /// - Parameters:
+    ///   - arguments: the tool's name or path, then its arguments.
+    ///   - environment: the tool's whole environment (default: this process's).
     /// - Throws: ``CommandError`` when the tool cannot start.
     public static func run(_ arguments: [String], environment: [String: String]? = nil) async throws(CommandError)
         -> CommandResult

@@ -8,6 +8,8 @@ public enum DaemonShell {
     /// ended first: fewer lines come back), read on a thread of its own. Standard input and
     /// error are `/dev/null`.
     /// - Parameters:
+    ///   - script: the shell script.
+    ///   - count: how many lines to wait for.
     ///   - environment: the shell's environment (default: the test's own).
     ///   - directory: the shell's working directory (default: the test's own).
     public static func start(

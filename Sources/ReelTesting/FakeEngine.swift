@@ -2,7 +2,7 @@ import Foundation
 import ReelCore
 import Synchronization
 
-/// A scriptable ``PlaybackEngine`` for tests: it answers commands the way libmpv does, on a
+/// A scriptable ``/ReelCore/PlaybackEngine`` for tests: it answers commands the way libmpv does, on a
 /// virtual timeline that only moves when the test calls ``advance(by:)``.
 ///
 /// ```swift
@@ -16,14 +16,14 @@ import Synchronization
 ///
 /// ## Behaviour
 /// A load answers at once with `itemStarted`, the media's properties, `itemLoaded` and
-/// `playbackRestarted`, unless ``failures`` holds an error for the address or ``holdLoads`` is
+/// `playbackRestarted`, unless ``setFailure(_:for:)`` set an error for the address or ``holdLoads`` is
 /// set. Pause, speed, volume, mute, loop and track selection are echoed as property changes; a
 /// seek answers with `seekStarted`, a position and `playbackRestarted`. ``sentCommands``
 /// records everything accepted.
 ///
 /// ## Limits
 /// Nothing is decoded; time moves only through ``advance(by:)``; position samples carry
-/// ``HostTime/now``. It is thread-safe but answers synchronously inside ``send(_:)``.
+/// ``/ReelCore/HostTime/now``. It is thread-safe but answers synchronously inside ``send(_:)``.
 public final class FakeEngine: PlaybackEngine {
     /// What the fake plays for an address.
     public struct Media: Sendable, Hashable {
@@ -75,14 +75,14 @@ public final class FakeEngine: PlaybackEngine {
     }
 
     /// A new subscription to the engine's events; each read subscribes anew (see
-    /// ``EngineEventBroadcast``: the first subscription also gets what was emitted before it).
+    /// ``/ReelCore/EngineEventBroadcast``: the first subscription also gets what was emitted before it).
     public var events: AsyncStream<EngineEvent> { broadcast.subscribe() }
     /// Which addresses the fake accepts.
     public let urlPolicy: URLPolicy
     private let broadcast = EngineEventBroadcast()
     private let state = Mutex(State())
 
-    /// Creates a fake engine with a URL policy (default: ``URLPolicy/standard``).
+    /// Creates a fake engine with a URL policy (default: ``/ReelCore/URLPolicy/standard``).
     public init(urlPolicy: URLPolicy = .standard) {
         self.urlPolicy = urlPolicy
         emit(.property(.paused(true)))
@@ -304,7 +304,7 @@ public final class FakeEngine: PlaybackEngine {
         }
     }
 
-    /// Reports ``EngineEvent/shutdown`` and ends every subscription. Idempotent.
+    /// Reports ``/ReelCore/EngineEvent/shutdown`` and ends every subscription. Idempotent.
     public func shutdown() async {
         let wasAlive = state.withLock { state in
             defer { state.alive = false }

@@ -11,7 +11,7 @@ import Synchronization
 /// let publisher = try await LiveHLSPublisher(window: 6)
 /// let server = LoopbackHTTPServer(routes: publisher.routes)
 /// try server.start()
-/// player.load(MediaItem(url: server.url(LiveHLSPublisher.playlistPath)))
+/// try player.load(MediaItem(url: server.url(LiveHLSPublisher.playlistPath)))
 /// ```
 public final class LiveHLSPublisher: Sendable {
     /// Where the media playlist is served.

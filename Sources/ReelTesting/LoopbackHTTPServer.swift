@@ -10,7 +10,7 @@ import Foundation
 /// let server = LoopbackHTTPServer(routes: ["/clip.mp4": .file(clip)])
 /// try server.start()
 /// defer { server.stop() }
-/// player.load(server.url("/clip.mp4"))
+/// try player.load(MediaItem(url: server.url("/clip.mp4")))
 /// ```
 ///
 /// One thread accepts connections and each connection gets a thread of its own; every response

@@ -34,7 +34,7 @@ extension Player {
         }
     }
 
-    /// Waits until ``state`` equals `state`.
+    /// Waits until ``/ReelPlayer/Player/state`` equals `state`.
     public func until(state expected: PlayerState, timeout: Duration = .seconds(10)) async throws(RunUntilTimeout) {
         try await until("state \(expected)", timeout: timeout) { $0.state == expected }
     }

@@ -2,7 +2,7 @@ import ReelComposable
 import ReelCore
 import ReelPlayer
 
-/// Every ``ReelPlayer/Player/state`` a player goes through, recorded at the moment it changes
+/// Every ``/ReelPlayer/Player/state`` a player goes through, recorded at the moment it changes
 /// (not when an observer gets round to it), for tests that assert exact sequences of transitions.
 ///
 /// ```swift
@@ -31,6 +31,6 @@ public final class StateRecorder {
 }
 
 extension Player {
-    /// Records every transition of ``state`` from now on.
+    /// Records every transition of ``/ReelPlayer/Player/state`` from now on.
     public func recordStates() -> StateRecorder { StateRecorder(self) }
 }

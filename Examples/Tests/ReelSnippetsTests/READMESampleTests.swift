@@ -1,29 +1,46 @@
 import Foundation
 import Testing
 
-/// Every Swift sample in the README is a file the package compiles: the line above each
-/// ```` ```swift ```` block names it (`<!-- compiled: Examples/Snippets/PlayClip.swift -->`, or
-/// any file of the package, a whole executable's included), and the block must be that file
-/// exactly, but for blank lines at either end. The ReelSnippets target compiles
-/// `Examples/Snippets`, so `make build-tests` fails when a sample no longer compiles, and this
-/// suite (in `make test`) fails when the README and its file differ.
-@Suite("README samples")
+/// Every Swift sample in the README and in the DocC catalogues' articles (`Sources/*/*.docc`)
+/// is a file the package compiles: the line above each ```` ```swift ```` block names it
+/// (`<!-- compiled: Examples/Snippets/PlayClip.swift -->`, or any file of the package, a whole
+/// executable or test file included), and the block must be that file exactly, but for blank
+/// lines at either end. The ReelSnippets target compiles `Examples/Snippets` (the articles' own
+/// samples are in `Examples/Snippets/Articles`), so `make build-tests` fails when a sample no
+/// longer compiles, and this suite (in `make test`) fails when a document and its file differ.
+@Suite("README and catalogue samples")
 struct READMESampleTests {
     /// The package's root: this file is `Examples/Tests/ReelSnippetsTests/READMESampleTests.swift`.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The markdown files whose Swift samples are checked, from the root.
-    static let documents = ["README.md"]
+    /// The markdown files whose Swift samples are checked, from the root: the README and every
+    /// page of every DocC catalogue.
+    static let documents = ["README.md"] + catalogues()
 
     /// Where the README's own samples live, from the root.
     static let snippets = "Examples/Snippets"
+
+    /// Where the articles' own samples live, from the root.
+    static let articleSnippets = "Examples/Snippets/Articles"
+
+    /// The markdown pages of `Sources/*/*.docc`, from the root, sorted.
+    static func catalogues() -> [String] {
+        let sources = root.appendingPathComponent("Sources")
+        let modules = (try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? []
+        return modules.flatMap { module -> [String] in
+            let catalogue = "Sources/\(module)/\(module).docc"
+            let pages =
+                (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(catalogue).path))
+            return (pages ?? []).filter { $0.hasSuffix(".md") }.map { "\(catalogue)/\($0)" }
+        }.sorted()
+    }
 
     @Test(arguments: documents)
     func everySwiftSampleIsTheFileItNames(_ document: String) throws {
         let markdown = try String(contentsOf: Self.root.appendingPathComponent(document), encoding: .utf8)
         let samples = MarkdownSamples.swiftBlocks(in: markdown)
-        #expect(!samples.isEmpty, "\(document) has no Swift sample")
+        if document == "README.md" { #expect(!samples.isEmpty, "\(document) has no Swift sample") }
         for sample in samples {
             guard let path = sample.file else {
                 Issue.record(
@@ -49,6 +66,34 @@ struct READMESampleTests {
         #expect(!files.isEmpty)
         for file in files.sorted() {
             #expect(named.contains("\(Self.snippets)/\(file)"), "\(Self.snippets)/\(file) is not shown in README.md")
+        }
+    }
+
+    @Test func everyModuleHasACatalogueWithSamples() throws {
+        let pages = Self.catalogues()
+        for module in ["Reel", "ReelCore", "ReelPlayer", "ReelComposable", "ReelTesting", "ReelIsolation"] {
+            #expect(pages.contains("Sources/\(module)/\(module).docc/\(module).md"), "\(module) has no catalogue")
+        }
+        let samples = try pages.flatMap { page in
+            MarkdownSamples.swiftBlocks(
+                in: try String(contentsOf: Self.root.appendingPathComponent(page), encoding: .utf8))
+        }
+        #expect(samples.count >= 10, "the catalogues have \(samples.count) Swift samples")
+    }
+
+    @Test func everyArticleSnippetIsInACatalogue() throws {
+        let named = try Set(
+            Self.catalogues().flatMap { page in
+                MarkdownSamples.swiftBlocks(
+                    in: try String(contentsOf: Self.root.appendingPathComponent(page), encoding: .utf8)
+                ).compactMap(\.file)
+            })
+        let folder = Self.root.appendingPathComponent(Self.articleSnippets)
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+        #expect(!files.isEmpty)
+        for file in files.sorted() {
+            let path = "\(Self.articleSnippets)/\(file)"
+            #expect(named.contains(path), "\(path) is not shown in any catalogue page")
         }
     }
 
@@ -83,7 +128,7 @@ struct READMESampleTests {
         #expect(MarkdownSamples.difference(between: "let a = 1", and: "let a = 1  ") != nil)
         #expect(MarkdownSamples.difference(between: "let a = 1", and: "  let a = 1") != nil)
         let missing = MarkdownSamples.difference(between: "let a = 1", and: "let a = 1\nlet b = 2")
-        #expect(missing == "line 2: the README has nothing, the file has \"let b = 2\"")
+        #expect(missing == "line 2: the document has nothing, the file has \"let b = 2\"")
     }
 }
 
@@ -143,7 +188,7 @@ enum MarkdownSamples {
         let common = min(ours.count, theirs.count)
         let line = (0..<common).first { ours[$0] != theirs[$0] } ?? common
         let shown = { (lines: [String]) in line < lines.count ? "\"\(lines[line])\"" : "nothing" }
-        return "line \(line + 1): the README has \(shown(ours)), the file has \(shown(theirs))"
+        return "line \(line + 1): the document has \(shown(ours)), the file has \(shown(theirs))"
     }
 
     /// The lines of `text` without the blank lines at its start and end.

@@ -2,15 +2,15 @@ import ReelComposable
 import ReelCore
 import ReelPlayer
 
-/// The player container: layers of widgets over the video, driven by a ``Store`` of
-/// ``ReelComposable/PlayerFeature``, drawn and fed input by a host through ``OverlayHost``.
+/// The player container: layers of widgets over the video, driven by a ``/ReelComposable/Store`` of
+/// ``/ReelComposable/PlayerFeature``, drawn and fed input by a host through ``OverlayHost``.
 ///
 /// ```swift
 /// let container = PlayerContainer(player: player)   // what `PlayerWindow(player:)` makes
 /// container.onQuit = { window.close() }
 /// // host loop:
 /// container.layout(size: windowSize, scale: 2)
-/// container.handle(.tick(time: now))                 // and every input event
+/// container.handle(.tick(time: seconds))             // and every input event
 /// if container.needsDisplay { drawVideo(in: container.videoFrame); container.draw(in: canvas) }
 /// ```
 ///
@@ -164,7 +164,7 @@ public final class PlayerContainer: OverlayHost {
 
     /// The share (0…0.5) of the video frame's height that the bottom controls cover while they
     /// show; 0 while they are hidden. Hosts pass it to the engine
-    /// (``EngineCommand/setSubtitleMargin(_:)``) so subtitles move above the control bar, as
+    /// (``/ReelCore/EngineCommand/setSubtitleMargin(_:)``) so subtitles move above the control bar, as
     /// IINA and mpv's own OSC do.
     public var subtitleClearance: Double {
         let video = videoFrame

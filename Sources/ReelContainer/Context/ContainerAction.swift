@@ -2,7 +2,7 @@ import ReelComposable
 
 /// What keys, gestures and widgets ask the container to do: the container's action vocabulary.
 ///
-/// Player intents, fullscreen and picture in picture become ``PlayerFeature/Action``s sent to the
+/// Player intents, fullscreen and picture in picture become ``/ReelComposable/PlayerFeature/Action``s sent to the
 /// store (the window follows the player's presentation); quitting goes to the host through
 /// ``PlayerContainer/onQuit``. Nothing here reaches an engine directly.
 public enum ContainerAction: Equatable, Sendable {

@@ -5,7 +5,7 @@ import ReelCore
 ///
 /// ```swift
 /// let context = Context(store: store)
-/// context.override(ThumbnailService.self) { FakeThumbnails(context: $0) }   // before first use
+/// context.override(ChapterService.self) { ChapterService(context: $0) }   // before first use
 /// context[ToastOverlay.self].show(Toast("Hello"))
 /// context.send(.playPauseTapped)
 /// ```

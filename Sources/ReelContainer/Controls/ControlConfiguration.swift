@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// var controls = ControlConfiguration()
-/// controls.setWidgets([PlayPauseButton(size: .large)], in: .center)
+/// controls.setWidgets([PlayPauseButton(style: .large)], in: .center)
 /// controls.setWidgets([SeekBar()], in: .bottom1, for: [.inline, .fullscreen])
 /// controls.setInsets(Insets(all: 24), for: .fullscreen)
 /// controls.displayStyle = .auto(hideAfter: 3)

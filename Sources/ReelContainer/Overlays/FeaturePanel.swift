@@ -3,7 +3,7 @@ import ReelCore
 /// A panel that slides in from an edge of the container: a menu, a playlist, comments.
 ///
 /// ```swift
-/// let panel = FeaturePanel(edge: .right, style: .squeeze, extent: 280, content: CommentsWidget())
+/// var panel = FeaturePanel(edge: .right, style: .squeeze, extent: 280, content: CommentsWidget())
 /// panel.hooks.afterDismiss = { print("closed") }
 /// context[FeatureOverlay.self].present(panel)
 /// ```

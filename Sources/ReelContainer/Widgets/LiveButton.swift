@@ -3,7 +3,7 @@ import ReelCore
 
 /// A live stream's "go live" control: a dot and "LIVE", lit at the live edge; behind it, the
 /// dot is grey and the label says how far behind ("-0:12"), and a click jumps to the edge
-/// (``ReelComposable/PlayerFeature/Action/goLive``). Shown only for live streams.
+/// (``/ReelComposable/PlayerFeature/Action/goLive``). Shown only for live streams.
 @MainActor
 public final class LiveButton: Widget {
     private var tracker = PressTracker()

@@ -1,7 +1,7 @@
 import ReelComposable
 import ReelCore
 
-/// Plays, pauses or replays (its icon follows ``ReelComposable/PlayerFeature/State/playButton``)
+/// Plays, pauses or replays (its icon follows ``/ReelComposable/PlayerFeature/State/playButton``)
 /// by sending `playPauseTapped`.
 @MainActor
 public final class PlayPauseButton: Widget {

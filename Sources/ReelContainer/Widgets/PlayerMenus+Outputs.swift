@@ -59,7 +59,7 @@ extension PlayerMenus {
             }
     }
 
-    /// The size presets (``ReelCore/SubtitleStyle/presetSizes``) and the background, on or off;
+    /// The size presets (``/ReelCore/SubtitleStyle/presetSizes``) and the background, on or off;
     /// the current ones checked. Each keeps the rest of the style.
     public static func subtitleStyleItems(state: PlayerFeature.State) -> [MenuItem] {
         let style = state.playback.subtitleStyle

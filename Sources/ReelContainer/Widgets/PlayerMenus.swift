@@ -69,7 +69,7 @@ public enum PlayerMenus {
 
     /// "Auto" and the variants of an adaptive stream, the quality asked checked. With libmpv,
     /// Auto is the variant the engine chose when the stream opened (the highest bit rate): it
-    /// does not adapt to the bandwidth (``ReelCore/StreamingQuality``).
+    /// does not adapt to the bandwidth (``/ReelCore/StreamingQuality``).
     public static func qualityItems(state: PlayerFeature.State) -> [MenuItem] {
         let quality = state.playback.streamingQuality
         let current = state.playback.currentVariant

@@ -1,6 +1,6 @@
 import ReelComposable
 
-/// A time label: current, remaining or duration, as ``ReelComposable/PlayerFeature/State``
+/// A time label: current, remaining or duration, as ``/ReelComposable/PlayerFeature/State``
 /// formats them (the scrub position while scrubbing).
 @MainActor
 public final class TimeLabelWidget: Widget {

@@ -1,7 +1,7 @@
 import ReelComposable
 import ReelCore
 
-/// Shows the item's title, and its subtitle (``ReelCore/MediaItem/subtitle``) after a dash,
+/// Shows the item's title, and its subtitle (``/ReelCore/MediaItem/subtitle``) after a dash,
 /// truncated to its frame; hidden without a title.
 @MainActor
 public final class TitleBar: Widget {

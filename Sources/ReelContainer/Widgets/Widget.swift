@@ -19,7 +19,7 @@
 /// }
 /// ```
 ///
-/// Widgets send ``ReelComposable/PlayerFeature/Action``s (``WidgetContext/send(_:)``) or
+/// Widgets send ``/ReelComposable/PlayerFeature/Action``s (``WidgetContext/send(_:)``) or
 /// ``ContainerAction``s (``WidgetContext/perform(_:)``); they never talk to an engine.
 ///
 /// ## Input

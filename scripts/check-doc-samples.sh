@@ -41,7 +41,7 @@ else
 fi
 
 # One file per sample, each importing every library module (and what the samples' tests use).
-imports=$(printf 'import %s\\n' Foundation Testing Clocks Reel ReelProbe ReelMPRIS ReelPulse ReelIsolation ReelTesting ReelExamples)
+imports=$(printf 'import %s\\n' Foundation Testing Clocks Reel ReelProbe ReelMPRIS ReelPulse ReelIsolation ReelMetrics CoreMetrics ReelTesting ReelExamples)
 # Samples that cannot compile here, by file and first line, with the reason.
 declare -A skips=(
     # Reel itself declares this conformance; the sample is for apps that import ReelSDL and

@@ -45,8 +45,8 @@ public struct IsolatedThumbnailProvider: ThumbnailProvider {
         stream(times, distinct: false)
     }
 
-    /// The worker's ``ThumbnailProvider/distinctThumbnails(at:)``: a different picture per time
-    /// for local files (``LocalThumbnailProvider/distinctThumbnails(at:)``), keyframes for
+    /// The worker's ``/ReelPreview/ThumbnailProvider/distinctThumbnails(at:)``: a different picture per time
+    /// for local files (``/ReelPreview/LocalThumbnailProvider/distinctThumbnails(at:)``), keyframes for
     /// addresses.
     public func distinctThumbnails(at times: [Double]) -> AsyncThrowingStream<Thumbnail, any Error> {
         stream(times, distinct: true)

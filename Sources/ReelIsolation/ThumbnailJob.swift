@@ -20,7 +20,7 @@ public struct ThumbnailJob: IsolatedJob {
     public var width: Int
     /// The exact frame at each time instead of the keyframe before it (local files).
     public var exact: Bool
-    /// A different picture for each time (``ThumbnailProvider/distinctThumbnails(at:)``).
+    /// A different picture for each time (``/ReelPreview/ThumbnailProvider/distinctThumbnails(at:)``).
     public var distinct: Bool
 
     /// Creates a job.

@@ -8,7 +8,7 @@ import ReelPlayer
 /// item as a dimension.
 ///
 /// ```swift
-/// MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))   // the app's backend
+/// MetricsSystem.bootstrap(backend)   // the app's: Prometheus, OpenTelemetry, StatsD…
 /// let exporter = PlayerMetricsExporter(player: player)
 /// ```
 ///

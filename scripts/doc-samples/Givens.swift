@@ -1,6 +1,7 @@
 // What the doc-comment samples use without declaring it (scripts/check-doc-samples.sh): each sample
 // becomes a method of `DocSample`, so these members are its `player`, `clip`, `store`, …. Nothing
 // here runs; the samples are only type-checked.
+import CoreMetrics
 import Foundation
 import Observation
 import Reel
@@ -22,6 +23,7 @@ struct DocSample {
     var provider: LocalThumbnailProvider { fatalError() }
     var model: LoadingModel { fatalError() }
     var clock: ContinuousClock { fatalError() }
+    var backend: any MetricsFactory { fatalError() }
 
     var item: MediaItem { fatalError() }
     var intro: MediaItem { fatalError() }

@@ -8,9 +8,11 @@ extension PlayerContainer {
     /// releasing it removes the handler.
     ///
     /// ```swift
+    /// var configuration = ContainerConfiguration.standard
     /// configuration.menuItems[.speed] = [MenuItem(title: "Report a problem…", action: .app("report"))]
+    /// let container = PlayerContainer(player: player, configuration: configuration)
     /// let registration = container.addAppActionHandler { action in
-    ///     if action == "report" { showReportForm() }
+    ///     if action == "report" { print("the app shows its report form") }
     /// }
     /// ```
     public func addAppActionHandler(_ handler: @escaping @MainActor (AppAction) -> Void) -> HandlerRegistration {

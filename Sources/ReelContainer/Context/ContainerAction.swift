@@ -58,10 +58,12 @@ public enum ContainerAction: Equatable, Sendable {
 /// the app's handlers (``PlayerContainer/addAppActionHandler(_:)``).
 ///
 /// ```swift
-/// extension AppAction { static let report = AppAction("report") }
-/// configuration.menuItems[.speed] = [MenuItem(title: "Report a problem…", action: .app(.report))]
+/// let report: AppAction = "report"
+/// var configuration = ContainerConfiguration.standard
+/// configuration.menuItems[.speed] = [MenuItem(title: "Report a problem…", action: .app(report))]
+/// let container = PlayerContainer(player: player, configuration: configuration)
 /// let handler = container.addAppActionHandler { action in
-///     if action == .report { showReportForm() }
+///     if action == report { print("the app shows its report form") }
 /// }
 /// ```
 public struct AppAction: Hashable, Sendable, RawRepresentable, ExpressibleByStringLiteral {

@@ -6,7 +6,7 @@ import ReelPlayer
 /// A player's playback figures over the video, like mpv's stats page: the decoder, start-up,
 /// bit rates, bytes, stalls, frames and the session's totals, top left. `i` shows and hides it.
 ///
-/// While shown it asks the player for the engine's counters (``ReelPlayer/Player/refreshStatistics()``)
+/// While shown it asks the player for the engine's counters (``/ReelPlayer/Player/refreshStatistics()``)
 /// and redraws once a second; hidden, it costs nothing. A window adds one to its container
 /// (`PlayerWindow`); another host inserts it with
 /// `container.insert(StatisticsOverlay(player: player), after: .plugin)`.

@@ -6,8 +6,9 @@ import ReelCore
 /// seek.
 ///
 /// ```swift
-/// controls.setWidgets([SkipButton(seconds: -15), PlayPauseButton(style: .large), SkipButton(seconds: 15)],
-///                     in: .center)
+/// var configuration = ContainerConfiguration.standard
+/// configuration.controls.setWidgets(
+///     [SkipButton(seconds: -15), PlayPauseButton(style: .large), SkipButton(seconds: 15)], in: .center)
 /// ```
 @MainActor
 public final class SkipButton: Widget {

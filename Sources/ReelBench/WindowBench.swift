@@ -307,11 +307,18 @@ struct XDisplay {
     }
 
     /// Stops the private Xvfb and reaps it; nothing for an inherited display.
+    ///
+    /// SIGKILL, not SIGTERM: a process that blocks SIGTERM (as a test runner's children do)
+    /// hands the blocked mask to what it spawns, and that Xvfb would never stop, leaving this
+    /// wait forever. A killed Xvfb leaves its lock file and socket, so they are removed here.
     func close() {
         guard let server else { return }
-        kill(server, SIGTERM)
+        kill(server, SIGKILL)
         var status: Int32 = 0
         while waitpid(server, &status, 0) < 0 && errno == EINTR {}
+        let number = name.dropFirst()
+        try? FileManager.default.removeItem(atPath: "/tmp/.X\(number)-lock")
+        try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(number)")
     }
 }
 

@@ -67,6 +67,20 @@ struct OverlayTests {
         #expect(container.features.isPresented)
     }
 
+    @Test func theAppCanSetTheStatusAndHandItBackToTheDerivedOne() {
+        let container = PlayerContainer(store: makeStore())
+        container.layout(size: Size(width: 640, height: 360), scale: 1)
+        #expect(container.status == .inline)
+        container.statusOverride = .portrait
+        #expect(container.status == .portrait)
+        // Set, it wins over the presentation and the bounds.
+        container.store.send(.presentationChanged(.fullscreen, pictureInPicturePossible: true))
+        container.layout(size: Size(width: 1280, height: 720), scale: 1)
+        #expect(container.status == .portrait)
+        container.statusOverride = nil
+        #expect(container.status == .fullscreen)
+    }
+
     @Test func escapeClosesThePanelAndPresentingAnotherReplacesIt() {
         let container = PlayerContainer(store: makeStore())
         container.layout(size: Size(width: 640, height: 360), scale: 1)

@@ -91,8 +91,17 @@ public final class PlayerContainer: OverlayHost {
     public var toasts: ToastOverlay { context[ToastOverlay.self] }
     /// The gestures of the video area.
     public var gestures: GestureService { context[GestureService.self] }
-    /// How the container is shown now.
+    /// How the container is shown now: ``statusOverride`` when the app set one, otherwise
+    /// derived from the bounds, the video's aspect and the presentation
+    /// (``ContainerStatus/resolve(size:videoAspect:isFullscreen:)``).
     public var status: ContainerStatus { context.status }
+
+    /// The status the app decides instead of the derived one (VideoPlayerContainer lets an app
+    /// set it as well as derive it): for example `.portrait` for a feed in a landscape window.
+    /// `nil`, the default, derives it again. Setting it relays out the controls at once.
+    public var statusOverride: ContainerStatus? {
+        didSet { if statusOverride != oldValue { refreshStatus() } }
+    }
 
     /// Whether the video fills the screen: the player's presentation (`f`, the fullscreen button
     /// and Escape ask for another; the window follows).
@@ -212,8 +221,10 @@ public final class PlayerContainer: OverlayHost {
     /// refused command into a toast.
     func refreshStatus() {
         let state = context.state
-        let status = ContainerStatus.resolve(
-            size: context.bounds.size, videoAspect: state.playback.video?.displayAspect, isFullscreen: isFullscreen)
+        let status =
+            statusOverride
+            ?? ContainerStatus.resolve(
+                size: context.bounds.size, videoAspect: state.playback.video?.displayAspect, isFullscreen: isFullscreen)
         if status != context.status {
             context.status = status
             controls.invalidateLayout()

@@ -35,20 +35,7 @@ extension Player {
     }
 
     /// Every access-log and error-log entry from now on, in order. Finishes at shutdown.
-    public var metricsLog: AsyncStream<MetricsLogEntry> {
-        let (stream, continuation) = AsyncStream<MetricsLogEntry>.makeStream()
-        guard !streamsFinished else {
-            continuation.finish()
-            return stream
-        }
-        nextSubscriber += 1
-        let id = nextSubscriber
-        metricsSubscribers[id] = continuation
-        continuation.onTermination = { [weak self] _ in
-            Task { @MainActor in self?.metricsSubscribers[id] = nil }
-        }
-        return stream
-    }
+    public var metricsLog: AsyncStream<MetricsLogEntry> { metricsSubscribers.subscribe() }
 
     /// Runs the metrics reducer on an event the store has just taken in.
     func recordMetrics(_ event: EngineEvent) {
@@ -56,13 +43,6 @@ extension Player {
         let revision = metricsState.revision
         let entries = metricsState.apply(event, playback: playback, at: now)
         if metricsState.revision != revision { metrics = metricsState.metrics(at: now) }
-        for entry in entries {
-            for subscriber in metricsSubscribers.values { subscriber.yield(entry) }
-        }
-    }
-
-    func finishMetricsLog() {
-        for subscriber in metricsSubscribers.values { subscriber.finish() }
-        metricsSubscribers.removeAll()
+        for entry in entries { metricsSubscribers.yield(entry) }
     }
 }

@@ -73,9 +73,7 @@ public final class Player {
 
     @ObservationIgnored private var eventTask: Task<Void, Never>?
     @ObservationIgnored private var changes: StoreObservation?
-    @ObservationIgnored private var eventSubscribers: [UInt64: AsyncStream<PlayerEvent>.Continuation] = [:]
-    @ObservationIgnored var nextSubscriber: UInt64 = 0
-    @ObservationIgnored var streamsFinished = false
+    @ObservationIgnored private let eventSubscribers = StreamSubscribers<PlayerEvent>()
 
     /// The current item's and the session's playback figures as of the last change (an item
     /// starting or ending, a first frame, a stall beginning or ending, a statistics sample):
@@ -83,7 +81,7 @@ public final class Player {
     public internal(set) var metrics: PlaybackMetrics
     /// What ``metrics`` is derived from (``ReelCore/MetricsReducer``).
     @ObservationIgnored var metricsState: MetricsState
-    @ObservationIgnored var metricsSubscribers: [UInt64: AsyncStream<MetricsLogEntry>.Continuation] = [:]
+    @ObservationIgnored let metricsSubscribers = StreamSubscribers<MetricsLogEntry>()
 
     /// Creates a player that drives `engine` with its own store running `feature`.
     public convenience init(engine: any PlaybackEngine, feature: PlayerFeature = PlayerFeature()) {
@@ -388,20 +386,7 @@ public final class Player {
     /// Everything that happens from now on, in order: every state transition (whoever caused
     /// it), items starting and ending, seeks, track changes and failed commands. Finishes at
     /// shutdown.
-    public var events: AsyncStream<PlayerEvent> {
-        let (stream, continuation) = AsyncStream<PlayerEvent>.makeStream()
-        guard !streamsFinished else {
-            continuation.finish()
-            return stream
-        }
-        nextSubscriber += 1
-        let id = nextSubscriber
-        eventSubscribers[id] = continuation
-        continuation.onTermination = { [weak self] _ in
-            Task { @MainActor in self?.eventSubscribers[id] = nil }
-        }
-        return stream
-    }
+    public var events: AsyncStream<PlayerEvent> { eventSubscribers.subscribe() }
 
     /// Sends `action`, throwing what the store refused on the way.
     func perform(_ action: PlayerFeature.Action) throws(PlayerError) {
@@ -441,13 +426,11 @@ public final class Player {
     @ObservationIgnored private var endedItem: ItemID?
 
     private func publish(_ event: PlayerEvent) {
-        for subscriber in eventSubscribers.values { subscriber.yield(event) }
+        eventSubscribers.yield(event)
     }
 
     private func finishStreams() {
-        streamsFinished = true
-        finishMetricsLog()
-        for subscriber in eventSubscribers.values { subscriber.finish() }
-        eventSubscribers.removeAll()
+        metricsSubscribers.finish()
+        eventSubscribers.finish()
     }
 }

@@ -28,6 +28,7 @@ packages=(
     xvfb              # a virtual X display for GUI tests (scripts/with-display.sh)
     xauth             # X authority files for Xvfb sessions
     xdotool           # sends keys and clicks to windows in GUI tests
+    python3-xlib      # scripts/xdnd-drop.py: drags files onto windows in GUI tests (XDND)
     fonts-dejavu-core # a font for libass, which renders subtitles
     libsystemd-dev    # sd-bus: ReelMPRIS's D-Bus connections (CSystemdBus)
     dbus-daemon       # private buses for the MPRIS, logind and screensaver tests

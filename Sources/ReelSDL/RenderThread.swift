@@ -141,12 +141,17 @@ final class RenderThread: @unchecked Sendable {
             return
         }
         if event.type == wakeEventType || event.type == SDL_QUIT.rawValue { return }
-        guard let id = Self.windowID(of: event), let surface = routes[id] else { return }
+        guard let id = Self.windowID(of: event), let surface = routes[id] else {
+            // A drop's text is SDL's allocation, freed by whoever takes the event.
+            if event.type == SDL_DROPFILE.rawValue || event.type == SDL_DROPTEXT.rawValue { SDL_free(event.drop.file) }
+            return
+        }
         surface.handle(event)
     }
 
-    /// The SDL window an event belongs to (keyboard events: the focused window when unset).
-    private static func windowID(of event: SDL_Event) -> UInt32? {
+    /// The SDL window an event belongs to (keyboard events: the focused window when unset;
+    /// touchpad gestures, which name no window: the one under the pointer).
+    static func windowID(of event: SDL_Event) -> UInt32? {
         let id: UInt32
         switch SDL_EventType(event.type) {
         case SDL_WINDOWEVENT: id = event.window.windowID
@@ -155,6 +160,8 @@ final class RenderThread: @unchecked Sendable {
         case SDL_MOUSEWHEEL: id = event.wheel.windowID
         case SDL_KEYDOWN, SDL_KEYUP: id = event.key.windowID
         case SDL_TEXTINPUT: id = event.text.windowID
+        case SDL_DROPFILE, SDL_DROPTEXT, SDL_DROPBEGIN, SDL_DROPCOMPLETE: id = event.drop.windowID
+        case SDL_MULTIGESTURE: return SDL_GetMouseFocus().map { SDL_GetWindowID($0) }
         default: return nil
         }
         if id == 0, let focused = SDL_GetKeyboardFocus() { return SDL_GetWindowID(focused) }

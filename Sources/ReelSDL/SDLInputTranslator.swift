@@ -9,15 +9,20 @@ import ReelContainer
 /// and Shift are honoured), or from the key code while Control or Alt is held, when X11 sends no
 /// text. Key releases of printable keys carry the unshifted character of the key code.
 ///
-/// The wheel with Control held and a two-finger pinch (`SDL_MULTIGESTURE`) magnify; a file or
-/// text dropped on the window (`SDL_DROPFILE`, `SDL_DROPTEXT`) is a drop, with the modifiers
-/// held (the translator frees SDL's copy of the text).
+/// The wheel with Control held and a two-finger pinch (`SDL_MULTIGESTURE`) magnify; files or
+/// text dropped on the window (`SDL_DROPFILE`, `SDL_DROPTEXT`) are one drop per gesture: SDL
+/// reports each file of a drag on its own between `SDL_DROPBEGIN` and `SDL_DROPCOMPLETE`, and
+/// the drop carries them one a line, with the modifiers held when it completes (the translator
+/// frees SDL's copies of the text).
 struct SDLInputTranslator {
     /// True after a key press produced its character from the key code, so that a text event
     /// for the same press is not reported twice.
     private var suppressNextText = false
     /// The last pointer position, where pinches (reported in touch-device coordinates) happen.
     private var lastPointer = Point(x: 0, y: 0)
+    /// The files and texts of a drop in progress (between `SDL_DROPBEGIN` and
+    /// `SDL_DROPCOMPLETE`).
+    private var pendingDrop: [String]?
     /// The modifiers held now, for events that do not carry them (wheel, drops): SDL's keyboard
     /// state; tests replace it.
     var heldModifiers: @Sendable () -> KeyModifiers = {
@@ -58,12 +63,23 @@ struct SDLInputTranslator {
             let change = Double(event.mgesture.dDist)
             guard event.mgesture.numFingers >= 2, change != 0 else { return [] }
             return [.magnify(by: max(0.5, 1 + change * Self.pinchMagnification), at: lastPointer, time: time)]
+        case SDL_DROPBEGIN:
+            pendingDrop = []
+            return []
         case SDL_DROPFILE, SDL_DROPTEXT:
             guard let file = event.drop.file else { return [] }
             defer { SDL_free(file) }
             let text = String(cString: file)
             guard !text.isEmpty else { return [] }
+            guard pendingDrop == nil else {
+                pendingDrop?.append(text)
+                return []
+            }
             return [.drop(text, modifiers: heldModifiers(), time: time)]
+        case SDL_DROPCOMPLETE:
+            defer { pendingDrop = nil }
+            guard let texts = pendingDrop, !texts.isEmpty else { return [] }
+            return [.drop(texts.joined(separator: "\n"), modifiers: heldModifiers(), time: time)]
         case SDL_WINDOWEVENT where event.window.event == UInt8(SDL_WINDOWEVENT_LEAVE.rawValue):
             return [.pointerExited(time: time)]
         case SDL_KEYDOWN:

@@ -178,4 +178,28 @@ struct TransportWidgetTests {
         closed.send(.drop("/media/other.mp4", modifiers: [], time: 1))
         #expect(closed.state.queue.isEmpty)
     }
+
+    /// A drag of several files is one queue in their order; a local playlist file brings its
+    /// entries; a refused line is left out and said, the others still open.
+    @Test func severalDroppedFilesAndPlaylistsBecomeTheQueue() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reel-drops-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let playlist = folder.appendingPathComponent("list.m3u")
+        try "#EXTM3U\none.mp4\ntwo.mkv\n".write(to: playlist, atomically: true, encoding: .utf8)
+        for name in ["one.mp4", "two.mkv"] {
+            try Data().write(to: folder.appendingPathComponent(name))
+        }
+
+        let harness = ContainerHarness()
+        try await harness.load()
+        harness.send(.drop("/media/a.mp4\n/media/b.mkv\n", modifiers: [], time: 1))
+        #expect(harness.state.queue.entries.map(\.item.url.path) == ["/media/a.mp4", "/media/b.mkv"])
+        harness.send(.drop(playlist.path + "\nytdl://example.com/video", modifiers: .shift, time: 2))
+        #expect(
+            harness.state.queue.entries.map(\.item.url.lastPathComponent) == ["a.mp4", "b.mkv", "one.mp4", "two.mkv"])
+        harness.draw()
+        #expect(harness.canvas.texts.contains { $0.contains("ytdl") })
+        #expect(harness.canvas.texts.contains("Added to the queue: 2 items"))
+    }
 }

@@ -71,4 +71,39 @@ struct SDLDropAndMagnifyTests {
                 .drop("https://example.com/v.m3u8", modifiers: .shift, time: 2)
             ])
     }
+
+    /// SDL reports each file of one drag on its own, between a begin and a complete event: the
+    /// container gets them as one drop, a file a line, with the modifiers held at the end.
+    @Test func theFilesOfOneDragAreOneDrop() {
+        var translator = SDLInputTranslator()
+        translator.heldModifiers = { [.shift] }
+        var begin = SDL_Event()
+        begin.type = SDL_DROPBEGIN.rawValue
+        var complete = SDL_Event()
+        complete.type = SDL_DROPCOMPLETE.rawValue
+        #expect(translator.translate(begin, time: 1).isEmpty)
+        #expect(translator.translate(drop(SDL_DROPFILE, "/tmp/a.mp4"), time: 1).isEmpty)
+        #expect(translator.translate(drop(SDL_DROPFILE, "/tmp/b.mkv"), time: 1).isEmpty)
+        #expect(
+            translator.translate(complete, time: 2) == [.drop("/tmp/a.mp4\n/tmp/b.mkv", modifiers: .shift, time: 2)])
+        // A drag that brought nothing completes without a drop, and the next file stands alone.
+        #expect(translator.translate(begin, time: 3).isEmpty)
+        #expect(translator.translate(complete, time: 3).isEmpty)
+        #expect(
+            translator.translate(drop(SDL_DROPFILE, "/tmp/c.mp4"), time: 4) == [
+                .drop("/tmp/c.mp4", modifiers: .shift, time: 4)
+            ])
+    }
+
+    /// Drops name their window and reach it; pinches name none and go to the window under the
+    /// pointer (none here).
+    @Test func dropsAreRoutedToTheirWindow() {
+        var event = drop(SDL_DROPFILE, "/tmp/a.mp4")
+        defer { SDL_free(event.drop.file) }
+        event.drop.windowID = 7
+        #expect(RenderThread.windowID(of: event) == 7)
+        var pinch = SDL_Event()
+        pinch.type = SDL_MULTIGESTURE.rawValue
+        #expect(RenderThread.windowID(of: pinch) == nil)
+    }
 }

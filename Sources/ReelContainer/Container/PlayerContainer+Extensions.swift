@@ -23,29 +23,44 @@ extension PlayerContainer {
     /// Plays what was dropped on the window, or adds it to the end of the queue when
     /// `appending` (Shift held) and something plays already.
     ///
-    /// `text` is a path or an address (the first line of a dropped list). It goes through
-    /// ``ContainerConfiguration/dropPolicy`` first: an address the policy refuses, or any drop
-    /// while the policy is nil, opens nothing and says why in a toast.
+    /// `text` holds one path or address a line (a drag of several files brings several). Each
+    /// goes through ``ContainerConfiguration/dropPolicy`` first; a local M3U or PLS playlist
+    /// brings its entries (read through the same policy; an HLS playlist is one stream). What
+    /// the policy refuses opens nothing and the first refusal is said in a toast, as is any drop
+    /// while the policy is nil.
     public func open(dropped text: String, appending: Bool) {
-        let first =
-            text.split(whereSeparator: \.isNewline).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
         guard let policy = context.configuration.dropPolicy else {
             return toasts.show(Toast("Dropping files is turned off."))
         }
-        let url: URL
-        do throws(PlayerError) {
-            url = try policy.resolve(first)
-            try policy.check(url)
-        } catch {
-            return toasts.show(Toast(error.message))
+        var items: [MediaItem] = []
+        var refusal: PlayerError?
+        for line in text.split(whereSeparator: \.isNewline) {
+            let entry = line.trimmingCharacters(in: .whitespaces)
+            guard !entry.isEmpty else { continue }
+            do throws(PlayerError) {
+                items += try Self.items(dropped: entry, policy: policy)
+            } catch {
+                refusal = refusal ?? error
+            }
         }
-        let item = MediaItem(url: url)
+        if let refusal { toasts.show(Toast(refusal.message)) }
+        guard let first = items.first else { return }
         if appending, !context.state.queue.isEmpty {
-            context.send(.queue(.append([item])))
-            toasts.show(Toast("Added to the queue: " + url.lastPathComponent))
+            context.send(.queue(.append(items)))
+            let what = items.count == 1 ? first.url.lastPathComponent : "\(items.count) items"
+            toasts.show(Toast("Added to the queue: " + what))
         } else {
-            context.send(.queue(.replace([item])))
+            context.send(.queue(.replace(items)))
         }
+    }
+
+    /// The items one dropped line stands for: itself, or a local playlist file's entries.
+    private static func items(dropped text: String, policy: URLPolicy) throws(PlayerError) -> [MediaItem] {
+        let url = try policy.resolve(text)
+        try policy.check(url)
+        guard url.isFileURL, PlaylistFile.format(of: url) != nil else { return [MediaItem(url: url)] }
+        let playlist = try PlaylistFile.read(contentsOf: url, policy: policy)
+        return playlist.isStream ? [MediaItem(url: url)] : playlist.entries.map(\.item)
     }
 
     /// Multiplies the picture's zoom by `factor`, within 0.125…8, and says the new zoom in a

@@ -26,9 +26,10 @@ struct DemoCommand: AsyncParsableCommand {
         OutputOptions.quietPipeWireLog()
         let clip = DemoClip(directory: CacheDirectory.resolve())
         if regenerate || !clip.isCached {
-            // Keep standard output pure JSON lines with --json.
-            let json = playback.json
-            let announce = { (text: String) in json ? Console.error(text) : Console.out(text) }
+            // Keep standard output pure JSON lines with --json, and the path alone with
+            // --generate-only (`clip=$(reel demo --generate-only)`).
+            let quiet = playback.json || generateOnly
+            let announce = { (text: String) in quiet ? Console.error(text) : Console.out(text) }
             announce("Generating the demo clip…\n")
             let started = ContinuousClock.now
             do {

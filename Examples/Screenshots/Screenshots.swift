@@ -4,16 +4,17 @@ import Reel
 /// `make screenshots`: the README's pictures of the window, each taken from real playback in a
 /// real window (under Xvfb when there is no display), one picture per run:
 ///
-///     ReelScreenshots controls|menu|playlist|pip|feed OUT.png CLIP
+///     ReelScreenshots controls|menu|playlist|pip|stats|feed OUT.png CLIP
 ///
 /// `controls` is the window playing with its controls shown; `menu` adds the settings menu,
 /// `playlist` the playlist panel of a queue of three; `pip` is the picture-in-picture window;
-/// `feed` the vertical feed (`FeedPlayerPool`) after one swipe.
+/// `stats` the playback statistics (`i`, `StatisticsOverlay`); `feed` the vertical feed
+/// (`FeedPlayerPool`) after one swipe.
 @main
 @MainActor
 struct Screenshots {
     enum Shot: String, CaseIterable {
-        case controls, menu, playlist, pip, feed
+        case controls, menu, playlist, pip, stats, feed
     }
 
     static func main() async {
@@ -32,8 +33,8 @@ struct Screenshots {
         }
     }
 
-    /// One window on one player: the controls, a menu or the playlist panel, or picture in
-    /// picture, 2.5 s into the clip.
+    /// One window on one player: the controls, a menu, the playlist panel, picture in picture or
+    /// the statistics, 2.5 s into the clip.
     static func window(_ shot: Shot, _ clip: URL) async throws -> FrameBuffer {
         var configuration = MPVConfiguration.headless
         configuration.video = .renderAPI
@@ -55,6 +56,9 @@ struct Screenshots {
         case .menu: window.container?.perform(.openMenu(.speed))
         case .playlist: window.container?.perform(.openMenu(.queue))
         case .pip: try player.startPictureInPicture()
+        case .stats:
+            let statistics = window.container?.overlays.lazy.compactMap { $0 as? StatisticsOverlay }.first
+            try statistics.orThrow("the window has no statistics overlay").isShown = true
         case .controls, .feed: break
         }
         try await settle(window)

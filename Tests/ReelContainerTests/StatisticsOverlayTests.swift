@@ -56,4 +56,27 @@ struct StatisticsOverlayTests {
                 "No item", "Session   0 items · played 0.00 s · 0.0 kB", "          0 stalls (0.00 s)",
             ])
     }
+
+    /// The panel sits below the top controls (the title), where they are whether they show or
+    /// not, so it neither covers them nor moves as they fade.
+    @Test func thePanelSitsBelowTheTopControls() async throws {
+        let engine = FakeEngine()
+        let player = Player(engine: engine)
+        let container = PlayerContainer(player: player)
+        let overlay = StatisticsOverlay(player: player)
+        container.insert(overlay, after: .plugin)
+        container.layout(size: Size(width: 640, height: 360), scale: 1)
+        try player.load(MediaItem(url: URL(fileURLWithPath: "/media/clip.mp4"), title: "A title"))
+        try await player.until(state: .playing)
+        overlay.isShown = true
+        for time in [1.0, 10.0] {
+            container.handle(.tick(time: time))
+            let canvas = RecordingCanvas()
+            container.draw(in: canvas)
+            let top = try #require(container.controls.layout.frame(of: .top))
+            let panel = try #require(canvas.fills(container.context.configuration.theme.bubbleBackground).first)
+            #expect(panel.minY >= top.maxY, "panel \(panel), top controls \(top)")
+        }
+        #expect(!container.controls.isPresented)
+    }
 }

@@ -47,15 +47,21 @@ public final class StatisticsOverlay: Overlay {
         return true
     }
 
-    /// Draws the figures on a dark panel at the top left of the video.
+    /// Draws the figures on a dark panel at the top left of the video, below the top controls
+    /// (where they sit whether shown or not, so the panel does not move as they fade).
     public func draw(in canvas: any Canvas, context: WidgetContext) {
         guard isShown, let player else { return }
         let lines = Self.lines(player.currentMetrics, playback: player.playback)
         let lineHeight = (font.size * 1.45).rounded()
         let padding = 12.0
         let width = (lines.map { canvas.measureText($0, font: font).width }.max() ?? 0) + padding * 2
+        // The controls draw above this layer and lay out as they draw: lay them out now, so the
+        // panel follows a title that just appeared (only while shown, once a second).
+        let controls = context[ControlOverlay.self]
+        controls.relayout(context: context)
+        let belowControls = controls.layout.frame(of: .top).map { $0.maxY + 8 } ?? 0
         let frame = Rect(
-            x: context.contentFrame.minX + 16, y: context.contentFrame.minY + 16, width: width,
+            x: context.contentFrame.minX + 16, y: max(context.contentFrame.minY + 16, belowControls), width: width,
             height: Double(lines.count) * lineHeight + padding * 2)
         canvas.fill(frame, color: context.theme.bubbleBackground, cornerRadius: 8)
         for (index, line) in lines.enumerated() {

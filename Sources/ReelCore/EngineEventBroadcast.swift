@@ -11,6 +11,10 @@ import Synchronization
 /// broadcast.finish()                    // both end
 /// ```
 ///
+/// Each event is stamped with the host time it was yielded at: ``subscribeTimed()`` hands the
+/// stamps out (``TimedEngineEvent``), so a consumer that takes in events later, in a batch (a
+/// busy main actor), still knows when each happened.
+///
 /// ## Semantics
 /// - Every subscription receives, in order, every event yielded after it subscribed. All
 ///   subscriptions see events in the same order, even when several threads yield.
@@ -31,11 +35,30 @@ import Synchronization
 /// Every method may be called from any thread; a lock (`Mutex`) guards the subscribers, and
 /// no call waits for a subscriber.
 public final class EngineEventBroadcast: Sendable {
+    private enum Subscriber {
+        case plain(AsyncStream<EngineEvent>.Continuation)
+        case timed(AsyncStream<TimedEngineEvent>.Continuation)
+
+        func yield(_ timed: TimedEngineEvent) {
+            switch self {
+            case .plain(let continuation): continuation.yield(timed.event)
+            case .timed(let continuation): continuation.yield(timed)
+            }
+        }
+
+        func finish() {
+            switch self {
+            case .plain(let continuation): continuation.finish()
+            case .timed(let continuation): continuation.finish()
+            }
+        }
+    }
+
     private struct State {
-        var subscribers: [UInt64: AsyncStream<EngineEvent>.Continuation] = [:]
+        var subscribers: [UInt64: Subscriber] = [:]
         var nextID: UInt64 = 0
         /// Events yielded before the first subscription; nil once it has them.
-        var backlog: [EngineEvent]? = []
+        var backlog: [TimedEngineEvent]? = []
         var isFinished = false
     }
 
@@ -53,52 +76,83 @@ public final class EngineEventBroadcast: Sendable {
     /// yielded before it). Each call makes an independent subscription.
     public func subscribe() -> AsyncStream<EngineEvent> {
         let (stream, continuation) = AsyncStream<EngineEvent>.makeStream(bufferingPolicy: .unbounded)
+        add(.plain(continuation)) { remove in continuation.onTermination = { _ in remove() } }
+        return stream
+    }
+
+    /// ``subscribe()`` with the host time each event was yielded at.
+    public func subscribeTimed() -> AsyncStream<TimedEngineEvent> {
+        let (stream, continuation) = AsyncStream<TimedEngineEvent>.makeStream(bufferingPolicy: .unbounded)
+        add(.timed(continuation)) { remove in continuation.onTermination = { _ in remove() } }
+        return stream
+    }
+
+    /// Registers `subscriber`, hands it the backlog when it is the first, and has its stream's
+    /// termination handler (set by `onTermination`) remove it.
+    private func add(_ subscriber: Subscriber, onTermination: (@escaping @Sendable () -> Void) -> Void) {
         let finishNow = state.withLock { state -> Bool in
             let id = state.nextID
             state.nextID += 1
             if let backlog = state.backlog {
-                for event in backlog { continuation.yield(event) }
+                for event in backlog { subscriber.yield(event) }
                 state.backlog = nil
             }
             guard !state.isFinished else { return true }
-            state.subscribers[id] = continuation
+            state.subscribers[id] = subscriber
             // Set under the lock: the stream is not handed out yet, so it cannot terminate here.
-            continuation.onTermination = { [weak self] _ in
+            onTermination { [weak self] in
                 self?.state.withLock { _ = $0.subscribers.removeValue(forKey: id) }
             }
             return false
         }
         // Outside the lock: `finish()` runs nothing of ours here (no onTermination was set).
-        if finishNow { continuation.finish() }
-        return stream
+        if finishNow { subscriber.finish() }
     }
 
-    /// Sends `event` to every subscriber (or keeps it for the first one, when there is none
-    /// yet). Ignored after ``finish()``.
-    public func yield(_ event: EngineEvent) {
+    /// Sends `event`, stamped `time` (by default now, taken in the yields' order), to every
+    /// subscriber (or keeps it for the first one, when there is none yet). Ignored after
+    /// ``finish()``.
+    public func yield(_ event: EngineEvent, at time: HostTime? = nil) {
         state.withLock { state in
             guard !state.isFinished else { return }
+            let timed = TimedEngineEvent(event, at: time ?? .now)
             if state.backlog != nil {
-                state.backlog?.append(event)
+                state.backlog?.append(timed)
                 return
             }
             // Under the lock, so every subscriber sees concurrent yields in the same order.
             // `yield` never runs an onTermination handler, so it cannot re-enter the lock.
-            for continuation in state.subscribers.values { continuation.yield(event) }
+            for subscriber in state.subscribers.values { subscriber.yield(timed) }
         }
     }
 
     /// Ends every subscription after the events already yielded. Idempotent.
     public func finish() {
-        let subscribers = state.withLock { state -> [AsyncStream<EngineEvent>.Continuation] in
+        let subscribers = state.withLock { state -> [Subscriber] in
             state.isFinished = true
             defer { state.subscribers = [:] }
             return Array(state.subscribers.values)
         }
         // Outside the lock: finishing runs each stream's onTermination, which takes it.
-        for continuation in subscribers { continuation.finish() }
+        for subscriber in subscribers { subscriber.finish() }
     }
 
     /// How many subscriptions are live (for tests and diagnostics).
     public var subscriberCount: Int { state.withLock { $0.subscribers.count } }
+}
+
+/// An engine event with the host time the engine observed it at (``EngineEventBroadcast``
+/// stamps it as it is yielded): what measures how long things took — time to first frame, a
+/// stall — however late the consumer takes it in.
+public struct TimedEngineEvent: Hashable, Sendable {
+    /// The event.
+    public var event: EngineEvent
+    /// When the engine observed it.
+    public var time: HostTime
+
+    /// Pairs `event` with `time`.
+    public init(_ event: EngineEvent, at time: HostTime) {
+        self.event = event
+        self.time = time
+    }
 }

@@ -38,9 +38,31 @@ public protocol PlaybackEngine: AnyObject, Sendable {
     /// stream that receives every event from then on (see ``EngineEventBroadcast``).
     var events: AsyncStream<EngineEvent> { get }
 
+    /// ``events`` with the host time the engine observed each at: what a `Player` follows, so
+    /// that its metrics (time to first frame, stalls) measure when things happened rather than
+    /// when a busy main actor took them in. Engines on an ``EngineEventBroadcast`` return its
+    /// ``EngineEventBroadcast/subscribeTimed()``; the default stamps each event as it arrives.
+    var timedEvents: AsyncStream<TimedEngineEvent> { get }
+
     /// Accepts a command, or throws why not. Safe to call from any thread.
     func send(_ command: EngineCommand) throws(PlayerError)
 
     /// Stops playback and releases the engine. Idempotent; later sends throw.
     func shutdown() async
+}
+
+extension PlaybackEngine {
+    /// ``events``, each stamped when it arrives here: for engines that keep no times of their
+    /// own (an engine on an ``EngineEventBroadcast`` returns its
+    /// ``EngineEventBroadcast/subscribeTimed()`` instead).
+    public var timedEvents: AsyncStream<TimedEngineEvent> {
+        let events = self.events
+        let (stream, continuation) = AsyncStream<TimedEngineEvent>.makeStream(bufferingPolicy: .unbounded)
+        let relay = Task {
+            for await event in events { continuation.yield(TimedEngineEvent(event, at: .now)) }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in relay.cancel() }
+        return stream
+    }
 }

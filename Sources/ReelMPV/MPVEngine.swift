@@ -40,6 +40,8 @@ public final class MPVEngine: PlaybackEngine {
     /// A new subscription to the engine's events, in order; each read subscribes anew, and every
     /// subscription finishes after ``/ReelCore/EngineEvent/shutdown`` (see ``/ReelCore/EngineEventBroadcast``).
     public var events: AsyncStream<EngineEvent> { broadcast.subscribe() }
+    /// ``events`` with the host time each event was observed at.
+    public var timedEvents: AsyncStream<TimedEngineEvent> { broadcast.subscribeTimed() }
 
     /// The configuration the engine was created with.
     public let configuration: MPVConfiguration

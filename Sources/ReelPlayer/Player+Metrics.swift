@@ -37,12 +37,12 @@ extension Player {
     /// Every access-log and error-log entry from now on, in order. Finishes at shutdown.
     public var metricsLog: AsyncStream<MetricsLogEntry> { metricsSubscribers.subscribe() }
 
-    /// Runs the metrics reducer on an event the store has just taken in.
-    func recordMetrics(_ event: EngineEvent) {
-        let now = HostTime.now
+    /// Runs the metrics reducer on an event the store has just taken in, which the engine
+    /// observed at `time`.
+    func recordMetrics(_ event: EngineEvent, at time: HostTime) {
         let revision = metricsState.revision
-        let entries = metricsState.apply(event, playback: playback, at: now)
-        if metricsState.revision != revision { metrics = metricsState.metrics(at: now) }
+        let entries = metricsState.apply(event, playback: playback, at: time)
+        if metricsState.revision != revision { metrics = metricsState.metrics(at: time) }
         for entry in entries { metricsSubscribers.yield(entry) }
     }
 }

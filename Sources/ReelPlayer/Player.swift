@@ -101,11 +101,11 @@ public final class Player {
             guard let self, old.playerState != new.playerState else { return }
             self.publish(.stateChanged(new.playerState))
         }
-        let events = engine.events
+        let events = engine.timedEvents
         eventTask = Task { [weak self] in
-            for await event in events {
+            for await timed in events {
                 guard let self else { return }
-                self.receive(event)
+                self.receive(timed.event, at: timed.time)
             }
             self?.finishStreams()
         }
@@ -397,11 +397,11 @@ public final class Player {
         if state.refusalCount != refusals, let error = state.commandError { throw error }
     }
 
-    private func receive(_ event: EngineEvent) {
+    private func receive(_ event: EngineEvent, at time: HostTime) {
         let wasSeeking = playback.waiting == .seeking
         let before = (id: playback.itemID, status: playback.status)
         store.send(.engine(event))
-        recordMetrics(event)
+        recordMetrics(event, at: time)
         switch event {
         case .itemStarted(let id):
             // The item now: a queue may have moved on by the time a subscriber reads the player.

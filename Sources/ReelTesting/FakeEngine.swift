@@ -77,6 +77,8 @@ public final class FakeEngine: PlaybackEngine {
     /// A new subscription to the engine's events; each read subscribes anew (see
     /// ``/ReelCore/EngineEventBroadcast``: the first subscription also gets what was emitted before it).
     public var events: AsyncStream<EngineEvent> { broadcast.subscribe() }
+    /// ``events`` with the host time each event was observed at.
+    public var timedEvents: AsyncStream<TimedEngineEvent> { broadcast.subscribeTimed() }
     /// Which addresses the fake accepts.
     public let urlPolicy: URLPolicy
     private let broadcast = EngineEventBroadcast()
@@ -114,6 +116,10 @@ public final class FakeEngine: PlaybackEngine {
 
     /// Emits any event to every subscriber, as if the engine had.
     public func emit(_ event: EngineEvent) { broadcast.yield(event) }
+
+    /// Emits `event` as observed at `time` (``PlaybackEngine/timedEvents``): events that happened
+    /// apart but reach the player together.
+    public func emit(_ event: EngineEvent, at time: HostTime) { broadcast.yield(event, at: time) }
 
     /// Finishes a held load: properties, `itemLoaded`, `playbackRestarted`.
     public func finishLoading() {

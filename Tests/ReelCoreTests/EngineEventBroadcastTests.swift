@@ -142,4 +142,26 @@ struct EngineEventBroadcastTests {
         broadcast = nil
         #expect(await collect(stream) == [event(1)])
     }
+
+    /// Timed and plain subscribers see the same events; the timed ones get each event's stamp:
+    /// the one given, or the moment it was yielded (in the yields' order). The first
+    /// subscriber's backlog keeps its stamps.
+    @Test func timedSubscribersGetTheStampOfEveryEvent() async {
+        let broadcast = EngineEventBroadcast()
+        let given = HostTime(seconds: 5)
+        broadcast.yield(event(1), at: given)
+        let timed = broadcast.subscribeTimed()
+        let plain = broadcast.subscribe()
+        let before = HostTime.now
+        broadcast.yield(event(2))
+        broadcast.yield(event(3))
+        broadcast.finish()
+        var received: [TimedEngineEvent] = []
+        for await element in timed { received.append(element) }
+        #expect(received.map(\.event) == [event(1), event(2), event(3)])
+        #expect(received[0].time == given)
+        #expect(received[1].time >= before && received[2].time >= received[1].time)
+        #expect(await collect(plain) == [event(2), event(3)])
+        #expect(broadcast.subscriberCount == 0)
+    }
 }

@@ -169,6 +169,7 @@ struct TransportWidgetTests {
         try await harness.load()
         harness.send(.drop("ytdl://example.com/video", modifiers: [], time: 1))
         #expect(harness.state.queue.entries.map(\.item.url.path) == ["/media/clip.mp4"])
+        harness.tick(1.2)  // the toast has slid in
         harness.draw()
         #expect(harness.canvas.texts.contains { $0.contains("ytdl") })
         #expect(harness.commands.isEmpty)

@@ -1,8 +1,9 @@
 import ReelComposable
 import ReelCore
 
-/// The controls: widgets in eight slots per status, fading per region, shown and hidden by
-/// the display style, taps, hover, the auto-hide countdown and code.
+/// The controls: widgets in eight slots per status, coming and going per region (each with its
+/// ``Transition``), shown and hidden by the display style, taps, hover, the auto-hide countdown
+/// and code.
 ///
 /// ```swift
 /// let controls = context[ControlOverlay.self]
@@ -15,9 +16,9 @@ import ReelCore
 /// Whether the controls are shown is one fact, `PlayerFeature.State.controlsVisible`, kept by
 /// the store: ``isPresented`` reads it, and ``present()``, ``dismiss()``, ``toggle()``,
 /// ``pointerActivity()`` and the countdown send `.showControls` / `.hideControls`. Anyone else
-/// may send them too (an app, a parent feature): the fades follow the state, retargeted the
-/// next time the overlay is updated, drawn or asked for an opacity, so a `.hideControls` from
-/// outside fades the controls out like a tap would. The display style is enforced here:
+/// may send them too (an app, a parent feature): the transitions follow the state, retargeted
+/// the next time the overlay is updated, drawn or asked for an opacity, so a `.hideControls`
+/// from outside takes the controls away like a tap would. The display style is enforced here:
 /// ``DisplayStyle/never`` sends `.hideControls` whenever the state says shown, and
 /// ``DisplayStyle/always`` sends `.showControls` whenever it says hidden.
 ///
@@ -26,6 +27,12 @@ import ReelCore
 /// times: any input re-arms it, and it only runs while the player is playing and not scrubbing
 /// (otherwise it is re-armed at every event), so paused, buffering or failed players keep their
 /// controls. Controls shown by anyone start a full countdown.
+///
+/// ## Motion
+/// Each region has a ``Tween`` from hidden (0) to shown (1), retargeted when the state changes
+/// and timed by the region's transition for the current status; the regions are drawn as they
+/// look on the way (faded, slid, scaled), with their scrims fading along. Once every tween has
+/// arrived, ``isAnimating(context:)`` is false and the host stops drawing.
 @MainActor
 public final class ControlOverlay: Service, Overlay {
     private weak var context: Context?
@@ -41,9 +48,10 @@ public final class ControlOverlay: Service, Overlay {
     public var isPresented: Bool { context?.state.controlsVisible ?? false }
     /// The layout of the last draw (or of the last ``relayout(context:)``).
     public private(set) var layout = ControlLayout.empty
-    private var fades: [ControlRegion: Fade] = [:]
-    /// What the fades head for: shown (1) or hidden (0).
-    private var fadesTarget = false
+    /// How shown each region is: 0 hidden … 1 shown, on its way.
+    private var visibility: [ControlRegion: Tween] = [:]
+    /// What the tweens head for: shown (1) or hidden (0).
+    private var visibilityTarget = false
     private var armedAt = 0.0
     private var layoutIsStale = true
     private var owner: ControlLayout.Item?
@@ -56,8 +64,8 @@ public final class ControlOverlay: Service, Overlay {
         if !configuration.showsOnAppearance, isPresented, displayStyle != .always {
             context.send(.hideControls)
         }
-        fadesTarget = target
-        for region in ControlRegion.allCases { fades[region] = .constant(fadesTarget ? 1 : 0) }
+        visibilityTarget = target
+        for region in ControlRegion.allCases { visibility[region] = .constant(visibilityTarget ? 1 : 0) }
     }
 
     /// Brings the store's state in line with the display style.
@@ -74,10 +82,17 @@ public final class ControlOverlay: Service, Overlay {
 
     private var now: Double { context?.now ?? 0 }
 
-    /// The opacity of `region` now, 0…1.
+    /// The opacity of `region` now, 0…1 (a region whose transition only slides is opaque on
+    /// its way).
     public func opacity(of region: ControlRegion) -> Double {
         followState()
-        return fades[region]?.value(at: now) ?? 0
+        guard let tween = visibility[region] else { return 0 }
+        guard tween.value(at: now) > 0 || tween.isRunning(at: now) else { return 0 }
+        return transition(for: region).opacity(tween, at: now)
+    }
+
+    private func transition(for region: ControlRegion) -> Transition {
+        configuration.transition(for: region, in: context?.status ?? .inline)
     }
 
     /// Shows the controls (not with ``DisplayStyle/never``) and re-arms the countdown.
@@ -123,19 +138,18 @@ public final class ControlOverlay: Service, Overlay {
         }
     }
 
-    /// Retargets the fades when the state (or the display style) has moved away from what they
+    /// Retargets the tweens when the state (or the display style) has moved away from what they
     /// head for: shown controls re-arm the countdown, hidden ones drop the pointer capture.
     /// Returns whether anything changed.
     @discardableResult
     private func followState() -> Bool {
         let shown = target
-        guard shown != fadesTarget else { return false }
-        fadesTarget = shown
+        guard shown != visibilityTarget else { return false }
+        visibilityTarget = shown
         for region in ControlRegion.allCases {
-            let transition = configuration.transition(for: region)
-            let duration = shown ? transition.fadeIn : transition.fadeOut
-            let fade = fades[region] ?? .constant(shown ? 0 : 1)
-            fades[region] = fade.retargeted(to: shown ? 1 : 0, at: now, fullDuration: duration)
+            let tween = visibility[region] ?? .constant(shown ? 0 : 1)
+            visibility[region] = tween.retargeted(
+                to: shown ? 1 : 0, at: now, animation: transition(for: region).animation(towards: shown))
         }
         if shown { armedAt = now } else { owner = nil }
         context?.setNeedsDisplay()
@@ -175,20 +189,25 @@ public final class ControlOverlay: Service, Overlay {
 
     // MARK: - Overlay
 
-    /// Draws each shown region with its opacity: scrim first, then widgets.
+    /// Draws each region as it looks on its way: its scrim (fading) first, then its widgets
+    /// (faded, slid, scaled).
     public func draw(in canvas: any Canvas, context: WidgetContext) {
         followState()
         relayout(context: context)
+        let time = context.time
         for region in ControlRegion.allCases {
-            let opacity = fades[region]?.value(at: context.time) ?? 0
-            guard opacity > 0, let frame = layout.frame(of: region) else { continue }
-            let faded = FadingCanvas(canvas, opacity: opacity)
+            guard let tween = visibility[region], let frame = layout.frame(of: region) else { continue }
+            let amount = min(1, max(0, tween.value(at: time)))
+            guard amount > 0 else { continue }
             if let scrim = configuration.scrim(for: region) {
-                faded.fillGradient(scrimRect(region, frame, scrim, context), top: scrim.top, bottom: scrim.bottom)
+                FadingCanvas(canvas, opacity: amount).fillGradient(
+                    scrimRect(region, frame, scrim, context), top: scrim.top, bottom: scrim.bottom)
             }
+            let moving = transition(for: region).canvas(
+                over: canvas, tween, at: time, frame: frame, area: context.contentFrame)
             for slot in region.slots {
                 for item in layout.items[slot] ?? [] {
-                    item.widget.draw(in: faded, frame: item.frame, context: context)
+                    item.widget.draw(in: moving, frame: item.frame, context: context)
                 }
             }
         }
@@ -262,10 +281,10 @@ public final class ControlOverlay: Service, Overlay {
         return changed
     }
 
-    /// Whether a region is fading or a shown widget animates.
+    /// Whether a region is on its way in or out, or a shown widget animates.
     public func isAnimating(context: WidgetContext) -> Bool {
         followState()
-        if fades.values.contains(where: { $0.isRunning(at: context.time) }) { return true }
+        if visibility.values.contains(where: { $0.isRunning(at: context.time) }) { return true }
         guard isPresented else { return false }
         return layout.allItems.contains { $0.item.widget.isAnimating(in: context) }
     }

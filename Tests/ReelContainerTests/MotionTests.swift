@@ -15,6 +15,12 @@ extension RecordingCanvas {
         }
     }
 
+    /// The index of the first call that fills in `color`'s red, green and blue.
+    func firstFillIndex(_ color: Color) -> Int? {
+        calls.firstIndex {
+            if case .fill(_, let fill) = $0 { fill.red == color.red && fill.green == color.green } else { false }
+        }
+    }
 }
 
 func expectClose(
@@ -213,6 +219,29 @@ struct MotionTests {
         let faded = try #require(inlineCanvas.fadedFills(boxColor(5)).first)
         expectClose(faded.frame, inlineRest)
         expectClose(faded.opacity, 0.5)
+    }
+
+    @Test func theDimmingShadesTheWholeVideoUnderTheControlsAndFadesWithThem() throws {
+        let shade = Color(red: 0.02, green: 0.01, blue: 0, alpha: 0.6)
+        let (container, canvas) = fiveBoxes { $0.dimming = shade }
+        draw(container, canvas, at: 10)
+        let dimmed = try #require(canvas.fadedFills(shade).first)
+        #expect(canvas.fadedFills(shade).count == 1)
+        #expect(dimmed.frame == container.videoFrame)
+        expectClose(dimmed.opacity, 1)
+        let under = try #require(canvas.firstFillIndex(shade))
+        #expect(Self.colors.values.allSatisfy { (canvas.firstFillIndex($0) ?? -1) > under })
+
+        container.controls.dismiss()
+        draw(container, canvas, at: 10.1)
+        expectClose(try #require(canvas.fadedFills(shade).first).opacity, 0.5)
+        draw(container, canvas, at: 10.2)
+        #expect(canvas.fadedFills(shade).isEmpty)
+
+        let (plain, plainCanvas) = fiveBoxes()
+        draw(plain, plainCanvas, at: 10)
+        #expect(plainCanvas.fadedFills(shade).isEmpty)
+        #expect(plainCanvas.calls.count == 5 + 2)  // five boxes, the top and bottom scrims
     }
 
     @Test func aPluginComesAndGoesWithItsTransitionAndStaysDrawnUntilItHasGone() throws {

@@ -1,5 +1,7 @@
-/// What the control overlay shows in each slot for each status, and how: insets, scrims,
-/// transitions, the display style and spacing.
+import ReelCore
+
+/// What the control overlay shows in each slot for each status, and how: insets, scrims, the
+/// dimming behind them, transitions, the display style and spacing.
 ///
 /// ```swift
 /// var controls = ControlConfiguration()
@@ -7,6 +9,7 @@
 /// controls.setWidgets([SeekBar()], in: .bottom1, for: [.inline, .fullscreen])
 /// controls.setInsets(Insets(all: 24), for: .fullscreen)
 /// controls.setTransition(.opacity.animation(.easeOut(duration: 0.3)), for: .top, .bottom, in: [.fullscreen])
+/// controls.dimming = Color(white: 0, alpha: 0.6)
 /// controls.displayStyle = .auto(hideAfter: 3)
 /// ```
 @MainActor
@@ -21,6 +24,9 @@ public struct ControlConfiguration {
     public var spacing = 8.0
     /// Space between the rows of a region.
     public var rowSpacing = 4.0
+    /// A colour over the whole video area behind all the controls (VideoPlayerContainer's
+    /// overlay shadow, MPlayerKit's 60 % black), fading with them; nil, the default, draws none.
+    public var dimming: Color?
     private var widgets: [ContainerStatus: [ControlSlot: [any Widget]]] = [:]
     private var insets: [ContainerStatus: Insets] = [
         .inline: Insets(top: 8, left: 12, bottom: 8, right: 12),
@@ -30,8 +36,8 @@ public struct ControlConfiguration {
     private var scrims: [ControlRegion: Scrim] = [.top: .fromTop, .bottom: .fromBottom]
     private var transitions: [ContainerStatus: [ControlRegion: Transition]] = [:]
 
-    /// An empty configuration: no widgets, standard insets, scrims at the top and bottom, and
-    /// 0.2 s transitions (slides from the edges, a fade in the centre).
+    /// An empty configuration: no widgets, standard insets, scrims at the top and bottom, no
+    /// dimming, and 0.2 s transitions (slides from the edges, a fade in the centre).
     public init() {}
 
     /// The widgets of `slot` for `status`, in order.

@@ -31,12 +31,13 @@ import ReelCore
 /// ## Motion
 /// Each region has a ``Tween`` from hidden (0) to shown (1), retargeted when the state changes
 /// and timed by the region's transition for the current status; the regions are drawn as they
-/// look on the way (faded, slid, scaled), with their scrims fading along. Once every tween has
-/// arrived, ``isAnimating(context:)`` is false and the host stops drawing.
+/// look on the way (faded, slid, scaled), with their scrims and the ``ControlConfiguration/dimming``
+/// fading along. Once every tween has arrived, ``isAnimating(context:)`` is false and the host
+/// stops drawing.
 @MainActor
 public final class ControlOverlay: Service, Overlay {
     private weak var context: Context?
-    /// The widgets per slot and status, insets, scrims and transitions.
+    /// The widgets per slot and status, insets, scrims, dimming and transitions.
     public var configuration: ControlConfiguration {
         didSet {
             layoutIsStale = true
@@ -189,16 +190,18 @@ public final class ControlOverlay: Service, Overlay {
 
     // MARK: - Overlay
 
-    /// Draws each region as it looks on its way: its scrim (fading) first, then its widgets
-    /// (faded, slid, scaled).
+    /// Draws the dimming, then each region as it looks on its way: its scrim (fading) first,
+    /// then its widgets (faded, slid, scaled).
     public func draw(in canvas: any Canvas, context: WidgetContext) {
         followState()
         relayout(context: context)
         let time = context.time
-        for region in ControlRegion.allCases {
-            guard let tween = visibility[region], let frame = layout.frame(of: region) else { continue }
-            let amount = min(1, max(0, tween.value(at: time)))
-            guard amount > 0 else { continue }
+        let shown = ControlRegion.allCases.map { min(1, max(0, visibility[$0]?.value(at: time) ?? 0)) }
+        if let dimming = configuration.dimming, let strongest = shown.max(), strongest > 0 {
+            canvas.fill(context.contentFrame, color: dimming.opacity(dimming.alpha * strongest))
+        }
+        for (region, amount) in zip(ControlRegion.allCases, shown) {
+            guard amount > 0, let tween = visibility[region], let frame = layout.frame(of: region) else { continue }
             if let scrim = configuration.scrim(for: region) {
                 FadingCanvas(canvas, opacity: amount).fillGradient(
                     scrimRect(region, frame, scrim, context), top: scrim.top, bottom: scrim.bottom)

@@ -20,7 +20,8 @@ import ReelCore
 /// the next time the overlay is updated, drawn or asked for an opacity, so a `.hideControls`
 /// from outside takes the controls away like a tap would. The display style is enforced here:
 /// ``DisplayStyle/never`` sends `.hideControls` whenever the state says shown, and
-/// ``DisplayStyle/always`` sends `.showControls` whenever it says hidden.
+/// ``DisplayStyle/always`` sends `.showControls` whenever it says hidden; an app's
+/// ``DisplayPolicy`` is asked on taps, hover and every update, and its answer sent.
 ///
 /// ## Auto-hide
 /// With ``DisplayStyle/auto(hideAfter:)`` the overlay owns the countdown, measured in input
@@ -109,21 +110,45 @@ public final class ControlOverlay: Service, Overlay {
         followState()
     }
 
-    /// Shows hidden controls or hides shown ones, for styles a tap toggles (auto and manual).
-    public func toggle() {
-        switch displayStyle {
-        case .always, .never: return
-        case .auto, .manual: isPresented ? dismiss() : present()
-        }
-    }
+    /// A tap on the video: what the display style decides (the auto and manual styles toggle;
+    /// always, never and custom do nothing).
+    public func toggle() { apply(decision(on: .tap)) }
 
     /// Input happened: re-arms the auto-hide countdown.
     public func interacted() { armedAt = now }
 
-    /// The pointer moved over the video: shows the controls in the auto style.
+    /// The pointer moved over the video: what the display style decides (the auto style shows
+    /// the controls).
     public func pointerActivity() {
         interacted()
-        if case .auto = displayStyle, !isPresented { present() }
+        apply(decision(on: .hover))
+    }
+
+    /// What the display style decides on `event` now.
+    private func decision(on event: DisplayPolicy.Event) -> DisplayPolicy.Decision? {
+        let state = context?.state ?? PlayerFeature.State()
+        let situation = DisplayPolicy.Situation(
+            isPresented: isPresented, state: state, idleTime: isLeftAlone(state) ? max(0, now - armedAt) : 0,
+            time: now)
+        return displayStyle.decision(on: event, in: situation)
+    }
+
+    /// Whether the controls are left alone over playing video: the player plays, no scrub runs
+    /// and no control holds the pointer. Only then does the idle time (the auto-hide countdown)
+    /// run; otherwise it starts again.
+    private func isLeftAlone(_ state: PlayerFeature.State) -> Bool {
+        state.playerState == .playing && state.scrub == nil && owner == nil
+    }
+
+    /// Shows or hides the controls as `decision` says; returns whether anything changed.
+    @discardableResult
+    private func apply(_ decision: DisplayPolicy.Decision?) -> Bool {
+        switch decision {
+        case .show where !isPresented: present()
+        case .hide where isPresented: dismiss()
+        default: return followState()
+        }
+        return true
     }
 
     /// The frames of `slot`'s widgets in the current layout.
@@ -135,7 +160,7 @@ public final class ControlOverlay: Service, Overlay {
         switch displayStyle {
         case .always: true
         case .never: false
-        case .auto, .manual: isPresented
+        case .auto, .manual, .custom, .policy: isPresented
         }
     }
 
@@ -157,16 +182,13 @@ public final class ControlOverlay: Service, Overlay {
         return true
     }
 
-    /// Sends what the display style demands when the state disagrees (``DisplayStyle/never``
-    /// hides, ``DisplayStyle/always`` shows), then follows the state.
+    /// Sends what the display style decides at an update when the state disagrees
+    /// (``DisplayStyle/never`` hides, ``DisplayStyle/always`` shows, the auto style's countdown
+    /// hides, a policy says), then follows the state.
     @discardableResult
     private func enforceDisplayStyle() -> Bool {
-        switch displayStyle {
-        case .always: if !isPresented { context?.send(.showControls) }
-        case .never: if isPresented { context?.send(.hideControls) }
-        case .auto, .manual: break
-        }
-        return followState()
+        let followed = followState()
+        return apply(decision(on: .update)) || followed
     }
 
     // MARK: - Layout
@@ -267,19 +289,12 @@ public final class ControlOverlay: Service, Overlay {
         }
     }
 
-    /// Enforces the display style, follows the state, and runs the auto-hide countdown and the
+    /// Re-arms the countdown while the controls are not left alone over playing video, enforces
+    /// the display style (the auto-hide countdown among it), follows the state, and runs the
     /// widgets' timers.
     public func update(context: WidgetContext) -> Bool {
+        if !isLeftAlone(context.state) { armedAt = context.time }
         var changed = enforceDisplayStyle()
-        if case .auto(let delay) = displayStyle, isPresented {
-            let state = context.state
-            if state.playerState != .playing || state.scrub != nil || owner != nil {
-                armedAt = context.time
-            } else if Timing.hasElapsed(delay, since: armedAt, at: context.time) {
-                dismiss()
-                changed = true
-            }
-        }
         for item in layout.allItems.map(\.item) where item.widget.update(in: context) { changed = true }
         return changed
     }

@@ -1,7 +1,7 @@
 import ReelCore
 
 /// What the control overlay shows in each slot for each status, and how: insets, scrims, the
-/// dimming behind them, transitions, the display style and spacing.
+/// dimming behind them, transitions, slot layouts, the display style and spacing.
 ///
 /// ```swift
 /// var controls = ControlConfiguration()
@@ -9,6 +9,7 @@ import ReelCore
 /// controls.setWidgets([SeekBar()], in: .bottom1, for: [.inline, .fullscreen])
 /// controls.setInsets(Insets(all: 24), for: .fullscreen)
 /// controls.setTransition(.opacity.animation(.easeOut(duration: 0.3)), for: .top, .bottom, in: [.fullscreen])
+/// controls.setLayout(SlotLayout(distribution: .spaceEvenly), in: .bottom2, for: [.portrait])
 /// controls.dimming = Color(white: 0, alpha: 0.6)
 /// controls.displayStyle = .auto(hideAfter: 3)
 /// ```
@@ -35,9 +36,11 @@ public struct ControlConfiguration {
     ]
     private var scrims: [ControlRegion: Scrim] = [.top: .fromTop, .bottom: .fromBottom]
     private var transitions: [ContainerStatus: [ControlRegion: Transition]] = [:]
+    private var layouts: [ContainerStatus: [ControlSlot: SlotLayout]] = [:]
 
     /// An empty configuration: no widgets, standard insets, scrims at the top and bottom, no
-    /// dimming, and 0.2 s transitions (slides from the edges, a fade in the centre).
+    /// dimming, the standard slot layouts, and 0.2 s transitions (slides from the edges, a fade in
+    /// the centre).
     public init() {}
 
     /// The widgets of `slot` for `status`, in order.
@@ -105,4 +108,19 @@ public struct ControlConfiguration {
         case .center: .opacity
         }
     }
+
+    /// How `slot` lays its widgets out in `status` (``SlotLayout``'s defaults unless set).
+    public func layout(in slot: ControlSlot, for status: ContainerStatus) -> SlotLayout {
+        layouts[status]?[slot] ?? SlotLayout()
+    }
+
+    /// Sets how `slot` lays its widgets out for each of `statuses` (all by default).
+    public mutating func setLayout(
+        _ layout: SlotLayout, in slot: ControlSlot, for statuses: [ContainerStatus] = ContainerStatus.allCases
+    ) {
+        for status in statuses { layouts[status, default: [:]][slot] = layout }
+    }
+
+    /// Every slot's layout for `status`, for ``ControlLayout``.
+    func layouts(for status: ContainerStatus) -> [ControlSlot: SlotLayout] { layouts[status] ?? [:] }
 }

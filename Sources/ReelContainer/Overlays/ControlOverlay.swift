@@ -38,7 +38,7 @@ import ReelCore
 @MainActor
 public final class ControlOverlay: Service, Overlay {
     private weak var context: Context?
-    /// The widgets per slot and status, insets, scrims, dimming and transitions.
+    /// The widgets per slot and status, insets, scrims, dimming, transitions and slot layouts.
     public var configuration: ControlConfiguration {
         didSet {
             layoutIsStale = true
@@ -203,7 +203,8 @@ public final class ControlOverlay: Service, Overlay {
         }
         let area = context.contentFrame.inset(by: configuration.insets(for: context.status))
         layout = ControlLayout(
-            area: area, slots: slots, spacing: configuration.spacing, rowSpacing: configuration.rowSpacing)
+            area: area, slots: slots, spacing: configuration.spacing, rowSpacing: configuration.rowSpacing,
+            layouts: configuration.layouts(for: context.status))
         layoutIsStale = false
     }
 

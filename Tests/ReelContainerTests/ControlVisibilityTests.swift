@@ -10,7 +10,7 @@ struct ControlVisibilityTests {
     static func configuration(_ style: DisplayStyle) -> ContainerConfiguration {
         var configuration = ContainerConfiguration.standard
         configuration.controls.displayStyle = style
-        configuration.controls.setTransitionForAllRegions(.fade(0.2))
+        configuration.controls.setTransitionForAllRegions(.opacity.animation(.linear(duration: 0.2)))
         return configuration
     }
 

@@ -11,7 +11,7 @@ struct LayoutCase: Sendable, CustomTestStringConvertible {
 
     var testDescription: String { "\(slot) \(status) \(style)" }
 
-    static let styles: [DisplayStyle] = [.always, .never, .auto(hideAfter: 3), .manual]
+    static let styles: [DisplayStyle] = [.always, .never, .auto(hideAfter: 3), .manual, .custom]
     static let all: [LayoutCase] = ControlSlot.allCases.flatMap { slot in
         ContainerStatus.allCases.flatMap { status in styles.map { LayoutCase(slot: slot, status: status, style: $0) } }
     }

@@ -19,6 +19,10 @@ struct NeedsDisplayTests {
         store.send(.muteToggled)
         #expect(container.needsDisplay)
         container.draw(in: RecordingCanvas())
+        // Refused without an engine: the error's toast slides in until 1.2.
+        #expect(container.needsDisplay)
+        container.handle(.tick(time: 1.2))
+        container.draw(in: RecordingCanvas())
         #expect(!container.needsDisplay)
 
         container.handle(.pointerMoved(Point(x: 3, y: 3), time: 2))
@@ -40,6 +44,11 @@ struct NeedsDisplayTests {
         #expect(container.needsDisplay)
         container.draw(in: RecordingCanvas())
         container.handle(.tick(time: 2.9))
+        // It slid in since the last draw: one more shows it where it arrived, then nothing.
+        #expect(container.needsDisplay)
+        container.draw(in: RecordingCanvas())
+        #expect(!container.needsDisplay)
+        container.handle(.tick(time: 3))
         #expect(!container.needsDisplay)
         container.handle(.tick(time: 3.3))
         #expect(container.needsDisplay)

@@ -16,7 +16,7 @@ struct OverlayTests {
         var log: [String] = []
         let content = BoxWidget(width: 10, height: 10)
         let panel = FeaturePanel(
-            edge: .right, style: .cover, extent: 200, content: content, transitionDuration: 0.2,
+            edge: .right, style: .cover, extent: 200, content: content, animation: .linear(duration: 0.2),
             hooks: FeaturePanel.Hooks(
                 beforePresent: { log.append("beforePresent") }, afterPresent: { log.append("afterPresent") },
                 beforeDismiss: { log.append("beforeDismiss") }, afterDismiss: { log.append("afterDismiss") }))
@@ -51,7 +51,7 @@ struct OverlayTests {
         var dismissed = 0
         container.features.present(
             FeaturePanel(
-                edge: .bottom, extent: 100, content: BoxWidget(width: 1, height: 1), transitionDuration: 0,
+                edge: .bottom, extent: 100, content: BoxWidget(width: 1, height: 1), animation: .instant,
                 hooks: .init(afterDismiss: { dismissed += 1 })))
         container.store.send(.presentationChanged(.fullscreen, pictureInPicturePossible: true))
         #expect(container.status == .fullscreen)
@@ -60,7 +60,7 @@ struct OverlayTests {
 
         container.features.present(
             FeaturePanel(
-                edge: .bottom, extent: 100, content: BoxWidget(width: 1, height: 1), transitionDuration: 0,
+                edge: .bottom, extent: 100, content: BoxWidget(width: 1, height: 1), animation: .instant,
                 dismissesOnStatusChange: false))
         container.layout(size: Size(width: 360, height: 640), scale: 1)
         #expect(container.status == .portrait)
@@ -86,7 +86,7 @@ struct OverlayTests {
         container.layout(size: Size(width: 640, height: 360), scale: 1)
         var log: [String] = []
         let first = FeaturePanel(
-            edge: .left, extent: 100, content: BoxWidget(width: 1, height: 1), transitionDuration: 0,
+            edge: .left, extent: 100, content: BoxWidget(width: 1, height: 1), animation: .instant,
             hooks: .init(beforeDismiss: { log.append("first before") }, afterDismiss: { log.append("first after") }))
         container.features.present(first)
         container.perform(.openMenu(.speed))
@@ -120,6 +120,7 @@ struct OverlayTests {
         container.layout(size: Size(width: 640, height: 360), scale: 1)
         let content = BoxWidget(width: 120, height: 30, color: boxColor(7))
         container.toasts.show(Toast(content: content, duration: 5))
+        container.handle(.tick(time: 0.2))  // slid in
         let canvas = RecordingCanvas()
         container.draw(in: canvas)
         let frames = canvas.fills(boxColor(7))
@@ -144,6 +145,7 @@ struct OverlayTests {
         container.handle(.tick(time: 5))
         container.plugins.present(BubbleWidget(text: "one"), alignment: .topLeading, duration: 1)
         container.plugins.present(BubbleWidget(text: "two"), alignment: .bottomTrailing, duration: 1)
+        container.handle(.tick(time: 5.2))  // faded in
         let canvas = RecordingCanvas()
         container.draw(in: canvas)
         #expect(canvas.texts == ["two"])
@@ -170,6 +172,7 @@ struct OverlayTests {
         container.insert(Marker("after render 2"), after: .render)
         container.insert(Marker("after toast"), after: .toast)
         container.toasts.show(Toast("toast"))
+        container.handle(.tick(time: 0.2))  // slid in
         let canvas = RecordingCanvas()
         container.draw(in: canvas)
         #expect(canvas.texts == ["after render", "after render 2", "after control", "toast", "after toast"])

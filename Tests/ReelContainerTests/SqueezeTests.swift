@@ -16,7 +16,7 @@ struct SqueezeTests {
         container.features.present(
             FeaturePanel(
                 edge: edge, style: .squeeze, extent: 120, content: BoxWidget(width: 10, height: 10),
-                transitionDuration: 0))
+                animation: .instant))
         let expected: Rect =
             switch edge {
             case .left: Rect(x: 120, y: 0, width: 520, height: 360)
@@ -34,7 +34,7 @@ struct SqueezeTests {
         let container = container()
         container.features.present(
             FeaturePanel(
-                edge: edge, style: .cover, extent: 120, content: BoxWidget(width: 10, height: 10), transitionDuration: 0
+                edge: edge, style: .cover, extent: 120, content: BoxWidget(width: 10, height: 10), animation: .instant
             ))
         #expect(container.features.isPresented)
         #expect(container.videoFrame == Rect(x: 0, y: 0, width: 640, height: 360))

@@ -169,6 +169,7 @@ struct TransportWidgetTests {
         try await harness.load()
         harness.send(.drop("ytdl://example.com/video", modifiers: [], time: 1))
         #expect(harness.state.queue.entries.map(\.item.url.path) == ["/media/clip.mp4"])
+        harness.tick(1.2)  // the toast has slid in
         harness.draw()
         #expect(harness.canvas.texts.contains { $0.contains("ytdl") })
         #expect(harness.commands.isEmpty)
@@ -198,6 +199,7 @@ struct TransportWidgetTests {
         harness.send(.drop(playlist.path + "\nytdl://example.com/video", modifiers: .shift, time: 2))
         #expect(
             harness.state.queue.entries.map(\.item.url.lastPathComponent) == ["a.mp4", "b.mkv", "one.mp4", "two.mkv"])
+        harness.tick(2.2)  // the toasts have slid in
         harness.draw()
         #expect(harness.canvas.texts.contains { $0.contains("ytdl") })
         #expect(harness.canvas.texts.contains("Added to the queue: 2 items"))

@@ -20,9 +20,11 @@ import ReelPlayer
 /// ## Redraws
 /// ``needsDisplay`` is true when the store's state differs from the one last drawn (a
 /// comparison per call: `PlayerFeature.State` is `Equatable`), when a layer or service asked
-/// (``Context/setNeedsDisplay()``: present, dismiss, user input, timers that fired), or while
-/// something animates (fades, slides, the spinner). Hosts send `.tick` at least every frame
-/// while it is true and a few times a second otherwise, so timers fire.
+/// (``Context/setNeedsDisplay()``: present, dismiss, user input, timers that fired), while
+/// something animates (transitions, panels, the spinner), and once more after an animation
+/// has ended, so that the last frame shows where it arrived. Hosts send `.tick` at least every
+/// frame while it is true and a few times a second otherwise, so timers fire; once everything
+/// has arrived it stays false until something changes.
 @MainActor
 public final class PlayerContainer: OverlayHost {
     private enum Entry {
@@ -43,6 +45,9 @@ public final class PlayerContainer: OverlayHost {
     public private(set) var enabledOverlays = Set(ContainerLayer.allCases)
     weak var pointerOwner: (any Overlay)?
     private var lastDrawnState: PlayerFeature.State?
+    /// Whether something animated at the last draw (then the first draw after it stops shows
+    /// where it ended).
+    private var drewAnimation = false
     private var lastCommandError: PlayerError?
     /// Relays out at once when the presentation changes (fullscreen is a status).
     private var presentationObservation: StoreObservation?
@@ -196,13 +201,15 @@ public final class PlayerContainer: OverlayHost {
         refreshStatus()
         let widgets = widgetContext(measuring: canvas)
         for overlay in overlays { overlay.draw(in: canvas, context: widgets) }
+        drewAnimation = overlays.contains { $0.isAnimating(context: widgets) }
         lastDrawnState = context.state
         context.displayRequested = false
     }
 
-    /// Whether the state changed, something asked for a redraw, or something animates.
+    /// Whether the state changed, something asked for a redraw, something animates, or an
+    /// animation ended after the last draw.
     public var needsDisplay: Bool {
-        if context.displayRequested || lastDrawnState != context.state { return true }
+        if context.displayRequested || lastDrawnState != context.state || drewAnimation { return true }
         let widgets = widgetContext()
         return overlays.contains { $0.isAnimating(context: widgets) }
     }

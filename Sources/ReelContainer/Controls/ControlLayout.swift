@@ -3,9 +3,10 @@
 /// Rows (`top1`, `top2`, `bottom1` … `bottom3`) run leading to trailing across the area;
 /// flexible widgets share the width left over. Columns (`left`, `right`) are centred
 /// vertically in the band between the top and bottom regions, and the `center` row is centred
-/// in the area, between the columns. What does not fit is left out, trailing widgets first,
-/// then whole rows (`top2`, `bottom3`, `bottom2`, `top1`, `bottom1`), so every frame lies inside
-/// the area and no two frames overlap.
+/// in the area, between the columns. Each slot's ``SlotLayout`` may align and distribute its
+/// widgets otherwise, or compute their frames. What does not fit is left out, trailing widgets
+/// first, then whole rows (`top2`, `bottom3`, `bottom2`, `top1`, `bottom1`), so every frame
+/// lies inside the area and no two frames overlap.
 @MainActor
 public struct ControlLayout {
     /// A widget with its size wish.
@@ -48,14 +49,24 @@ public struct ControlLayout {
         spacing = 0
     }
 
-    /// Lays out `slots` inside `area`.
-    public init(area: Rect, slots: [ControlSlot: [Measured]], spacing: Double, rowSpacing: Double) {
+    /// Lays out `slots` inside `area`, each slot by its `layouts` entry (the standard layout
+    /// when it has none).
+    public init(
+        area: Rect, slots: [ControlSlot: [Measured]], spacing: Double, rowSpacing: Double,
+        layouts: [ControlSlot: SlotLayout] = [:]
+    ) {
         self.area = area
         self.spacing = spacing
+        func layout(_ slot: ControlSlot) -> SlotLayout { layouts[slot] ?? SlotLayout() }
+        func gap(_ slot: ControlSlot) -> Double { layout(slot).spacing ?? spacing }
         let rowSlots: [ControlSlot] = [.top1, .top2, .bottom1, .bottom2, .bottom3]
         var rows: [ControlSlot: [(Measured, Double)]] = [:]
         for slot in rowSlots {
-            let fitted = Self.fitRow(slots[slot] ?? [], width: area.width, spacing: spacing, stretch: true)
+            let widgets = slots[slot] ?? []
+            let fitted =
+                layout(slot).isCustom
+                ? widgets.map { ($0, $0.size.width) }
+                : Self.fitRow(widgets, width: area.width, spacing: gap(slot), stretch: true)
             if !fitted.isEmpty { rows[slot] = fitted }
         }
         func height(_ slot: ControlSlot) -> Double { rows[slot]?.map(\.0.size.height).max() ?? 0 }
@@ -71,19 +82,30 @@ public struct ControlLayout {
         }
         var y = area.minY
         for slot in top {
-            if let row = rows[slot] { y = place(row, in: slot, y: y, height: height(slot)) + rowSpacing }
+            if let row = rows[slot] {
+                y =
+                    place(row, in: slot, y: y, height: height(slot), layout: layout(slot), spacing: gap(slot))
+                    + rowSpacing
+            }
         }
         let bandTop = rows[.top1] != nil || rows[.top2] != nil ? y : area.minY
         let bottomHeight = regionHeight(bottom)
         y = area.maxY - bottomHeight
         let bandBottom = bottomHeight > 0 ? y - rowSpacing : area.maxY
         for slot in bottom {
-            if let row = rows[slot] { y = place(row, in: slot, y: y, height: height(slot)) + rowSpacing }
+            if let row = rows[slot] {
+                y =
+                    place(row, in: slot, y: y, height: height(slot), layout: layout(slot), spacing: gap(slot))
+                    + rowSpacing
+            }
         }
         let band = Rect(x: area.minX, y: bandTop, width: area.width, height: max(0, bandBottom - bandTop))
-        let left = placeColumn(slots[.left] ?? [], in: .left, band: band, spacing: spacing)
-        let right = placeColumn(slots[.right] ?? [], in: .right, band: band, spacing: spacing)
-        placeCenter(slots[.center] ?? [], band: band, between: (left + spacing, right - spacing), spacing: spacing)
+        let left = placeColumn(slots[.left] ?? [], in: .left, band: band, layout: layout(.left), spacing: gap(.left))
+        let right = placeColumn(
+            slots[.right] ?? [], in: .right, band: band, layout: layout(.right), spacing: gap(.right))
+        placeCenter(
+            slots[.center] ?? [], band: band, between: (left + spacing, right - spacing), layout: layout(.center),
+            spacing: gap(.center))
     }
 
     /// The frames of `slot`'s placed widgets, in order.
@@ -120,25 +142,41 @@ public struct ControlLayout {
     }
 
     /// Places a row at `y`; returns its bottom edge.
-    private mutating func place(_ row: [(Measured, Double)], in slot: ControlSlot, y: Double, height: Double) -> Double
-    {
-        var x = area.minX
-        var placed: [Item] = []
-        for (measured, width) in row {
-            let h = measured.size.height
-            placed.append(
-                Item(widget: measured.widget, frame: Rect(x: x, y: y + (height - h) / 2, width: width, height: h)))
-            x += width + spacing
+    private mutating func place(
+        _ row: [(Measured, Double)], in slot: ControlSlot, y: Double, height: Double, layout: SlotLayout,
+        spacing: Double
+    ) -> Double {
+        let rect = Rect(x: area.minX, y: y, width: area.width, height: height)
+        if layout.isCustom {
+            items[slot] = Self.custom(row.map(\.0), layout: layout, in: rect)
+            return y + height
         }
-        items[slot] = placed
+        let xs = layout.starts(
+            of: row.map(\.1), from: rect.minX, length: rect.width, spacing: spacing, middle: rect.midX,
+            alignment: layout.alignment ?? .leading)
+        items[slot] = zip(row, xs).map { entry, x in
+            let (measured, width) = entry
+            let h = measured.size.height
+            return Item(widget: measured.widget, frame: Rect(x: x, y: y + (height - h) / 2, width: width, height: h))
+        }
         return y + height
     }
 
-    /// Places a column centred in `band`; returns its inner edge (the right edge of the left
-    /// column, the left edge of the right one), or the area's edge when empty.
-    private mutating func placeColumn(_ widgets: [Measured], in slot: ControlSlot, band: Rect, spacing: Double)
-        -> Double
-    {
+    /// Places a column in `band` at the area's edge; returns its inner edge (the right edge of
+    /// the left column, the left edge of the right one), or the area's edge when empty.
+    private mutating func placeColumn(
+        _ widgets: [Measured], in slot: ControlSlot, band: Rect, layout: SlotLayout, spacing: Double
+    ) -> Double {
+        let isLeft = slot == .left
+        let edge = isLeft ? area.minX : area.maxX
+        if layout.isCustom {
+            let half = area.width / 2
+            let rect = Rect(x: isLeft ? area.minX : area.maxX - half, y: band.minY, width: half, height: band.height)
+            let placed = Self.custom(widgets, layout: layout, in: rect)
+            guard !placed.isEmpty else { return edge }
+            items[slot] = placed
+            return isLeft ? placed.map(\.frame.maxX).max() ?? edge : placed.map(\.frame.minX).min() ?? edge
+        }
         var kept: [Measured] = []
         var height = 0.0
         for widget in widgets {
@@ -147,39 +185,49 @@ public struct ControlLayout {
             kept.append(widget)
             height = next
         }
-        let isLeft = slot == .left
-        guard !kept.isEmpty else { return isLeft ? area.minX : area.maxX }
+        guard !kept.isEmpty else { return edge }
         let width = kept.map(\.size.width).max() ?? 0
-        var y = band.midY - height / 2
-        var placed: [Item] = []
-        for widget in kept {
+        let ys = layout.starts(
+            of: kept.map(\.size.height), from: band.minY, length: band.height, spacing: spacing, middle: band.midY,
+            alignment: layout.alignment ?? .center)
+        items[slot] = zip(kept, ys).map { widget, y in
             let x = isLeft ? area.minX : area.maxX - widget.size.width
-            placed.append(Item(widget: widget.widget, frame: Rect(origin: Point(x: x, y: y), size: widget.size)))
-            y += widget.size.height + spacing
+            return Item(widget: widget.widget, frame: Rect(origin: Point(x: x, y: y), size: widget.size))
         }
-        items[slot] = placed
         return isLeft ? area.minX + width : area.maxX - width
     }
 
     /// Places the centre row in the middle of the area, inside `band` and between the columns.
     private mutating func placeCenter(
-        _ widgets: [Measured], band: Rect, between range: (Double, Double), spacing: Double
+        _ widgets: [Measured], band: Rect, between range: (Double, Double), layout: SlotLayout, spacing: Double
     ) {
         let lower = max(area.minX, range.0)
         let upper = min(area.maxX, range.1)
+        if layout.isCustom {
+            let rect = Rect(x: lower, y: band.minY, width: max(0, upper - lower), height: band.height)
+            let placed = Self.custom(widgets, layout: layout, in: rect)
+            if !placed.isEmpty { items[.center] = placed }
+            return
+        }
         let row = Self.fitRow(widgets, width: max(0, upper - lower), spacing: spacing, stretch: false)
         let height = row.map(\.0.size.height).max() ?? 0
         guard !row.isEmpty, height <= band.height else { return }
-        let width = row.map(\.1).reduce(0, +) + spacing * Double(row.count - 1)
-        var x = min(max(area.midX - width / 2, lower), upper - width)
+        let xs = layout.starts(
+            of: row.map(\.1), from: lower, length: upper - lower, spacing: spacing, middle: area.midX,
+            alignment: layout.alignment ?? .center)
         let y = min(max(area.midY - height / 2, band.minY), band.maxY - height)
-        var placed: [Item] = []
-        for (measured, itemWidth) in row {
+        items[.center] = zip(row, xs).map { entry, x in
+            let (measured, itemWidth) = entry
             let h = measured.size.height
-            placed.append(
-                Item(widget: measured.widget, frame: Rect(x: x, y: y + (height - h) / 2, width: itemWidth, height: h)))
-            x += itemWidth + spacing
+            return Item(
+                widget: measured.widget, frame: Rect(x: x, y: y + (height - h) / 2, width: itemWidth, height: h))
         }
-        items[.center] = placed
+    }
+
+    /// The app's frames for `widgets` in `rect`, checked (``SlotLayout/custom(_:)``).
+    private static func custom(_ widgets: [Measured], layout: SlotLayout, in rect: Rect) -> [Item] {
+        layout.checkedFrames(for: widgets.map(\.size), in: rect).map {
+            Item(widget: widgets[$0.index].widget, frame: $0.frame)
+        }
     }
 }

@@ -1,7 +1,8 @@
 import ReelCore
 
-/// A canvas that draws through another with every colour's opacity multiplied by ``opacity``:
-/// how overlays fade widgets that know nothing about fading.
+/// A canvas that draws through another with every colour's opacity multiplied by ``opacity``,
+/// and everything moved by ``offset`` and magnified by ``magnification`` around ``anchor``: how overlays
+/// fade, slide and grow widgets that know nothing about it (``Transition``).
 ///
 /// Images are drawn as they are when ``opacity`` is at least one half, and skipped below.
 @MainActor
@@ -10,11 +11,22 @@ public final class FadingCanvas: Canvas {
     public let base: any Canvas
     /// The factor applied to every colour's alpha, 0…1.
     public var opacity: Double
+    /// How far everything moves, in logical pixels.
+    public var offset: Point
+    /// The factor everything is magnified by around ``anchor`` (1: as it is).
+    public var magnification: Double
+    /// The point that stays put when magnifying.
+    public var anchor: Point
 
-    /// Creates a fading view of `base`.
-    public init(_ base: any Canvas, opacity: Double) {
+    /// Creates a fading (and, optionally, moving and magnifying) view of `base`.
+    public init(
+        _ base: any Canvas, opacity: Double, offset: Point = .zero, magnification: Double = 1, anchor: Point = .zero
+    ) {
         self.base = base
-        self.opacity = min(1, max(0, opacity))
+        self.opacity = opacity.isFinite ? min(1, max(0, opacity)) : 1
+        self.offset = offset.x.isFinite && offset.y.isFinite ? offset : .zero
+        self.magnification = magnification.isFinite ? max(0, magnification) : 1
+        self.anchor = anchor
     }
 
     /// The base canvas's size.
@@ -22,30 +34,66 @@ public final class FadingCanvas: Canvas {
     /// The base canvas's scale.
     public var scale: Double { base.scale }
 
+    private var isMoved: Bool { offset != .zero || magnification != 1 }
+
     private func faded(_ color: Color) -> Color { color.opacity(color.alpha * opacity) }
 
+    private func map(_ point: Point) -> Point {
+        Point(
+            x: anchor.x + (point.x - anchor.x) * magnification + offset.x,
+            y: anchor.y + (point.y - anchor.y) * magnification + offset.y)
+    }
+
+    private func map(_ rect: Rect) -> Rect {
+        guard isMoved else { return rect }
+        return Rect(
+            origin: map(rect.origin), size: Size(width: rect.width * magnification, height: rect.height * magnification)
+        )
+    }
+
+    private func map(_ path: Path) -> Path {
+        guard isMoved else { return path }
+        var moved = Path()
+        for element in path.elements {
+            switch element {
+            case .move(let point): moved.move(to: map(point))
+            case .line(let point): moved.line(to: map(point))
+            case .curve(let point, let control1, let control2):
+                moved.curve(to: map(point), control1: map(control1), control2: map(control2))
+            case .arc(let center, let radius, let startAngle, let endAngle):
+                moved.arc(
+                    center: map(center), radius: radius * magnification, startAngle: startAngle, endAngle: endAngle)
+            case .close: moved.close()
+            }
+        }
+        return moved
+    }
+
     /// Fills with the faded colour.
-    public func fill(_ path: Path, color: Color) { base.fill(path, color: faded(color)) }
+    public func fill(_ path: Path, color: Color) { base.fill(map(path), color: faded(color)) }
     /// Strokes with the faded colour.
     public func stroke(_ path: Path, color: Color, lineWidth: Double) {
-        base.stroke(path, color: faded(color), lineWidth: lineWidth)
+        base.stroke(map(path), color: faded(color), lineWidth: lineWidth * magnification)
     }
     /// Fills a gradient with faded colours.
     public func fillGradient(_ rect: Rect, top: Color, bottom: Color) {
-        base.fillGradient(rect, top: faded(top), bottom: faded(bottom))
+        base.fillGradient(map(rect), top: faded(top), bottom: faded(bottom))
     }
     /// Draws text in the faded colour.
     public func drawText(_ text: String, at point: Point, font: Font, color: Color, alignment: TextAlignment) {
-        base.drawText(text, at: point, font: font, color: faded(color), alignment: alignment)
+        var scaled = font
+        scaled.size *= magnification
+        guard scaled.size > 0 else { return }
+        base.drawText(text, at: isMoved ? map(point) : point, font: scaled, color: faded(color), alignment: alignment)
     }
     /// Measures with the base canvas.
     public func measureText(_ text: String, font: Font) -> Size { base.measureText(text, font: font) }
     /// Draws the image when mostly opaque.
     public func drawImage(_ image: RGBAImage, in rect: Rect) {
-        if opacity >= 0.5 { base.drawImage(image, in: rect) }
+        if opacity >= 0.5 { base.drawImage(image, in: map(rect)) }
     }
     /// Clips the base canvas.
-    public func pushClip(_ rect: Rect) { base.pushClip(rect) }
+    public func pushClip(_ rect: Rect) { base.pushClip(map(rect)) }
     /// Undoes the last clip.
     public func popClip() { base.popClip() }
 }

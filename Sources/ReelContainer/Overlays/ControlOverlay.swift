@@ -1,8 +1,9 @@
 import ReelComposable
 import ReelCore
 
-/// The controls: widgets in eight slots per status, fading per region, shown and hidden by
-/// the display style, taps, hover, the auto-hide countdown and code.
+/// The controls: widgets in eight slots per status, coming and going per region (each with its
+/// ``Transition``), shown and hidden by the display style, taps, hover, the auto-hide countdown
+/// and code.
 ///
 /// ```swift
 /// let controls = context[ControlOverlay.self]
@@ -15,21 +16,29 @@ import ReelCore
 /// Whether the controls are shown is one fact, `PlayerFeature.State.controlsVisible`, kept by
 /// the store: ``isPresented`` reads it, and ``present()``, ``dismiss()``, ``toggle()``,
 /// ``pointerActivity()`` and the countdown send `.showControls` / `.hideControls`. Anyone else
-/// may send them too (an app, a parent feature): the fades follow the state, retargeted the
-/// next time the overlay is updated, drawn or asked for an opacity, so a `.hideControls` from
-/// outside fades the controls out like a tap would. The display style is enforced here:
+/// may send them too (an app, a parent feature): the transitions follow the state, retargeted
+/// the next time the overlay is updated, drawn or asked for an opacity, so a `.hideControls`
+/// from outside takes the controls away like a tap would. The display style is enforced here:
 /// ``DisplayStyle/never`` sends `.hideControls` whenever the state says shown, and
-/// ``DisplayStyle/always`` sends `.showControls` whenever it says hidden.
+/// ``DisplayStyle/always`` sends `.showControls` whenever it says hidden; an app's
+/// ``DisplayPolicy`` is asked on taps, hover and every update, and its answer sent.
 ///
 /// ## Auto-hide
 /// With ``DisplayStyle/auto(hideAfter:)`` the overlay owns the countdown, measured in input
 /// times: any input re-arms it, and it only runs while the player is playing and not scrubbing
 /// (otherwise it is re-armed at every event), so paused, buffering or failed players keep their
 /// controls. Controls shown by anyone start a full countdown.
+///
+/// ## Motion
+/// Each region has a ``Tween`` from hidden (0) to shown (1), retargeted when the state changes
+/// and timed by the region's transition for the current status; the regions are drawn as they
+/// look on the way (faded, slid, scaled), with their scrims and the ``ControlConfiguration/dimming``
+/// fading along. Once every tween has arrived, ``isAnimating(context:)`` is false and the host
+/// stops drawing.
 @MainActor
 public final class ControlOverlay: Service, Overlay {
     private weak var context: Context?
-    /// The widgets per slot and status, insets, scrims and transitions.
+    /// The widgets per slot and status, insets, scrims, dimming, transitions and slot layouts.
     public var configuration: ControlConfiguration {
         didSet {
             layoutIsStale = true
@@ -41,9 +50,10 @@ public final class ControlOverlay: Service, Overlay {
     public var isPresented: Bool { context?.state.controlsVisible ?? false }
     /// The layout of the last draw (or of the last ``relayout(context:)``).
     public private(set) var layout = ControlLayout.empty
-    private var fades: [ControlRegion: Fade] = [:]
-    /// What the fades head for: shown (1) or hidden (0).
-    private var fadesTarget = false
+    /// How shown each region is: 0 hidden … 1 shown, on its way.
+    private var visibility: [ControlRegion: Tween] = [:]
+    /// What the tweens head for: shown (1) or hidden (0).
+    private var visibilityTarget = false
     private var armedAt = 0.0
     private var layoutIsStale = true
     private var owner: ControlLayout.Item?
@@ -56,8 +66,8 @@ public final class ControlOverlay: Service, Overlay {
         if !configuration.showsOnAppearance, isPresented, displayStyle != .always {
             context.send(.hideControls)
         }
-        fadesTarget = target
-        for region in ControlRegion.allCases { fades[region] = .constant(fadesTarget ? 1 : 0) }
+        visibilityTarget = target
+        for region in ControlRegion.allCases { visibility[region] = .constant(visibilityTarget ? 1 : 0) }
     }
 
     /// Brings the store's state in line with the display style.
@@ -74,10 +84,17 @@ public final class ControlOverlay: Service, Overlay {
 
     private var now: Double { context?.now ?? 0 }
 
-    /// The opacity of `region` now, 0…1.
+    /// The opacity of `region` now, 0…1 (a region whose transition only slides is opaque on
+    /// its way).
     public func opacity(of region: ControlRegion) -> Double {
         followState()
-        return fades[region]?.value(at: now) ?? 0
+        guard let tween = visibility[region] else { return 0 }
+        guard tween.value(at: now) > 0 || tween.isRunning(at: now) else { return 0 }
+        return transition(for: region).opacity(tween, at: now)
+    }
+
+    private func transition(for region: ControlRegion) -> Transition {
+        configuration.transition(for: region, in: context?.status ?? .inline)
     }
 
     /// Shows the controls (not with ``DisplayStyle/never``) and re-arms the countdown.
@@ -93,21 +110,45 @@ public final class ControlOverlay: Service, Overlay {
         followState()
     }
 
-    /// Shows hidden controls or hides shown ones, for styles a tap toggles (auto and manual).
-    public func toggle() {
-        switch displayStyle {
-        case .always, .never: return
-        case .auto, .manual: isPresented ? dismiss() : present()
-        }
-    }
+    /// A tap on the video: what the display style decides (the auto and manual styles toggle;
+    /// always, never and custom do nothing).
+    public func toggle() { apply(decision(on: .tap)) }
 
     /// Input happened: re-arms the auto-hide countdown.
     public func interacted() { armedAt = now }
 
-    /// The pointer moved over the video: shows the controls in the auto style.
+    /// The pointer moved over the video: what the display style decides (the auto style shows
+    /// the controls).
     public func pointerActivity() {
         interacted()
-        if case .auto = displayStyle, !isPresented { present() }
+        apply(decision(on: .hover))
+    }
+
+    /// What the display style decides on `event` now.
+    private func decision(on event: DisplayPolicy.Event) -> DisplayPolicy.Decision? {
+        let state = context?.state ?? PlayerFeature.State()
+        let situation = DisplayPolicy.Situation(
+            isPresented: isPresented, state: state, idleTime: isLeftAlone(state) ? max(0, now - armedAt) : 0,
+            time: now)
+        return displayStyle.decision(on: event, in: situation)
+    }
+
+    /// Whether the controls are left alone over playing video: the player plays, no scrub runs
+    /// and no control holds the pointer. Only then does the idle time (the auto-hide countdown)
+    /// run; otherwise it starts again.
+    private func isLeftAlone(_ state: PlayerFeature.State) -> Bool {
+        state.playerState == .playing && state.scrub == nil && owner == nil
+    }
+
+    /// Shows or hides the controls as `decision` says; returns whether anything changed.
+    @discardableResult
+    private func apply(_ decision: DisplayPolicy.Decision?) -> Bool {
+        switch decision {
+        case .show where !isPresented: present()
+        case .hide where isPresented: dismiss()
+        default: return followState()
+        }
+        return true
     }
 
     /// The frames of `slot`'s widgets in the current layout.
@@ -119,39 +160,35 @@ public final class ControlOverlay: Service, Overlay {
         switch displayStyle {
         case .always: true
         case .never: false
-        case .auto, .manual: isPresented
+        case .auto, .manual, .custom, .policy: isPresented
         }
     }
 
-    /// Retargets the fades when the state (or the display style) has moved away from what they
+    /// Retargets the tweens when the state (or the display style) has moved away from what they
     /// head for: shown controls re-arm the countdown, hidden ones drop the pointer capture.
     /// Returns whether anything changed.
     @discardableResult
     private func followState() -> Bool {
         let shown = target
-        guard shown != fadesTarget else { return false }
-        fadesTarget = shown
+        guard shown != visibilityTarget else { return false }
+        visibilityTarget = shown
         for region in ControlRegion.allCases {
-            let transition = configuration.transition(for: region)
-            let duration = shown ? transition.fadeIn : transition.fadeOut
-            let fade = fades[region] ?? .constant(shown ? 0 : 1)
-            fades[region] = fade.retargeted(to: shown ? 1 : 0, at: now, fullDuration: duration)
+            let tween = visibility[region] ?? .constant(shown ? 0 : 1)
+            visibility[region] = tween.retargeted(
+                to: shown ? 1 : 0, at: now, animation: transition(for: region).animation(towards: shown))
         }
         if shown { armedAt = now } else { owner = nil }
         context?.setNeedsDisplay()
         return true
     }
 
-    /// Sends what the display style demands when the state disagrees (``DisplayStyle/never``
-    /// hides, ``DisplayStyle/always`` shows), then follows the state.
+    /// Sends what the display style decides at an update when the state disagrees
+    /// (``DisplayStyle/never`` hides, ``DisplayStyle/always`` shows, the auto style's countdown
+    /// hides, a policy says), then follows the state.
     @discardableResult
     private func enforceDisplayStyle() -> Bool {
-        switch displayStyle {
-        case .always: if !isPresented { context?.send(.showControls) }
-        case .never: if isPresented { context?.send(.hideControls) }
-        case .auto, .manual: break
-        }
-        return followState()
+        let followed = followState()
+        return apply(decision(on: .update)) || followed
     }
 
     // MARK: - Layout
@@ -166,7 +203,8 @@ public final class ControlOverlay: Service, Overlay {
         }
         let area = context.contentFrame.inset(by: configuration.insets(for: context.status))
         layout = ControlLayout(
-            area: area, slots: slots, spacing: configuration.spacing, rowSpacing: configuration.rowSpacing)
+            area: area, slots: slots, spacing: configuration.spacing, rowSpacing: configuration.rowSpacing,
+            layouts: configuration.layouts(for: context.status))
         layoutIsStale = false
     }
 
@@ -175,20 +213,27 @@ public final class ControlOverlay: Service, Overlay {
 
     // MARK: - Overlay
 
-    /// Draws each shown region with its opacity: scrim first, then widgets.
+    /// Draws the dimming, then each region as it looks on its way: its scrim (fading) first,
+    /// then its widgets (faded, slid, scaled).
     public func draw(in canvas: any Canvas, context: WidgetContext) {
         followState()
         relayout(context: context)
-        for region in ControlRegion.allCases {
-            let opacity = fades[region]?.value(at: context.time) ?? 0
-            guard opacity > 0, let frame = layout.frame(of: region) else { continue }
-            let faded = FadingCanvas(canvas, opacity: opacity)
+        let time = context.time
+        let shown = ControlRegion.allCases.map { min(1, max(0, visibility[$0]?.value(at: time) ?? 0)) }
+        if let dimming = configuration.dimming, let strongest = shown.max(), strongest > 0 {
+            canvas.fill(context.contentFrame, color: dimming.opacity(dimming.alpha * strongest))
+        }
+        for (region, amount) in zip(ControlRegion.allCases, shown) {
+            guard amount > 0, let tween = visibility[region], let frame = layout.frame(of: region) else { continue }
             if let scrim = configuration.scrim(for: region) {
-                faded.fillGradient(scrimRect(region, frame, scrim, context), top: scrim.top, bottom: scrim.bottom)
+                FadingCanvas(canvas, opacity: amount).fillGradient(
+                    scrimRect(region, frame, scrim, context), top: scrim.top, bottom: scrim.bottom)
             }
+            let moving = transition(for: region).canvas(
+                over: canvas, tween, at: time, frame: frame, area: context.contentFrame)
             for slot in region.slots {
                 for item in layout.items[slot] ?? [] {
-                    item.widget.draw(in: faded, frame: item.frame, context: context)
+                    item.widget.draw(in: moving, frame: item.frame, context: context)
                 }
             }
         }
@@ -245,27 +290,20 @@ public final class ControlOverlay: Service, Overlay {
         }
     }
 
-    /// Enforces the display style, follows the state, and runs the auto-hide countdown and the
+    /// Re-arms the countdown while the controls are not left alone over playing video, enforces
+    /// the display style (the auto-hide countdown among it), follows the state, and runs the
     /// widgets' timers.
     public func update(context: WidgetContext) -> Bool {
+        if !isLeftAlone(context.state) { armedAt = context.time }
         var changed = enforceDisplayStyle()
-        if case .auto(let delay) = displayStyle, isPresented {
-            let state = context.state
-            if state.playerState != .playing || state.scrub != nil || owner != nil {
-                armedAt = context.time
-            } else if Timing.hasElapsed(delay, since: armedAt, at: context.time) {
-                dismiss()
-                changed = true
-            }
-        }
         for item in layout.allItems.map(\.item) where item.widget.update(in: context) { changed = true }
         return changed
     }
 
-    /// Whether a region is fading or a shown widget animates.
+    /// Whether a region is on its way in or out, or a shown widget animates.
     public func isAnimating(context: WidgetContext) -> Bool {
         followState()
-        if fades.values.contains(where: { $0.isRunning(at: context.time) }) { return true }
+        if visibility.values.contains(where: { $0.isRunning(at: context.time) }) { return true }
         guard isPresented else { return false }
         return layout.allItems.contains { $0.item.widget.isAnimating(in: context) }
     }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Shows one ``FeaturePanel`` at a time, sliding in from its edge; squeeze panels shrink the
-/// video area.
+/// Shows one ``FeaturePanel`` at a time, sliding in from its edge (timed by its
+/// ``FeaturePanel/animation``); squeeze panels shrink the video area.
 ///
 /// A tap outside the panel (the backdrop) or a status change dismisses it when the panel asks
 /// for that, and so does Escape. While a panel shows, every press outside it is the backdrop's,
@@ -9,15 +9,17 @@ import Foundation
 @MainActor
 public final class FeatureOverlay: Service, Overlay {
     private enum Phase: Equatable {
-        case presenting(since: Double)
+        case presenting
         case shown
-        case dismissing(since: Double)
+        case dismissing
     }
 
     private weak var context: Context?
     /// The panel shown, presenting or dismissing.
     public private(set) var panel: FeaturePanel?
     private var phase = Phase.shown
+    /// How far the panel has slid in: 0 out … 1 in, on its way.
+    private var slide = Tween.constant(0)
     private var restoresControls = false
     private var backdropPress: Point?
     private var contentOwnsPointer = false
@@ -39,15 +41,10 @@ public final class FeatureOverlay: Service, Overlay {
         return true
     }
 
-    /// How far the panel has slid in now, 0…1.
+    /// How far the panel has slid in now, 0…1 (eased by its animation).
     public var progress: Double {
-        guard let panel else { return 0 }
-        let duration = panel.transitionDuration
-        switch phase {
-        case .shown: return 1
-        case .presenting(let since): return duration > 0 ? min(1, max(0, (now - since) / duration)) : 1
-        case .dismissing(let since): return duration > 0 ? 1 - min(1, max(0, (now - since) / duration)) : 0
-        }
+        guard panel != nil else { return 0 }
+        return min(1, max(0, slide.value(at: now)))
     }
 
     /// The video area left in `bounds` by a squeezing panel.
@@ -68,18 +65,20 @@ public final class FeatureOverlay: Service, Overlay {
         self.panel = panel
         backdropPress = nil
         contentOwnsPointer = false
-        phase = .presenting(since: now)
+        phase = .presenting
+        slide = Tween.constant(0).retargeted(to: 1, at: now, animation: panel.animation)
         context?.setNeedsDisplay()
-        if panel.transitionDuration == 0 { finishPresenting() }
+        if !slide.isRunning(at: now) { finishPresenting() }
     }
 
     /// Slides the panel out.
     public func dismiss() {
         guard let panel, isPresented else { return }
         panel.hooks.beforeDismiss?()
-        phase = .dismissing(since: now - (1 - progress) * panel.transitionDuration)
+        phase = .dismissing
+        slide = slide.retargeted(to: 0, at: now, animation: panel.animation)
         context?.setNeedsDisplay()
-        if panel.transitionDuration == 0 { removePanel(runBeforeDismiss: false) }
+        if !slide.isRunning(at: now) { removePanel(runBeforeDismiss: false) }
     }
 
     /// The container's status changed: dismisses a panel that asks for it.
@@ -97,6 +96,7 @@ public final class FeatureOverlay: Service, Overlay {
         if runBeforeDismiss { panel.hooks.beforeDismiss?() }
         self.panel = nil
         phase = .shown
+        slide = .constant(0)
         contentOwnsPointer = false
         backdropPress = nil
         if restoresControls { context?[ControlOverlay.self].present() }
@@ -169,10 +169,10 @@ public final class FeatureOverlay: Service, Overlay {
         guard let panel else { return false }
         var changed = panel.content.update(in: context)
         switch phase {
-        case .presenting(let since) where Timing.hasElapsed(panel.transitionDuration, since: since, at: context.time):
+        case .presenting where !slide.isRunning(at: context.time):
             finishPresenting()
             changed = true
-        case .dismissing(let since) where Timing.hasElapsed(panel.transitionDuration, since: since, at: context.time):
+        case .dismissing where !slide.isRunning(at: context.time):
             removePanel(runBeforeDismiss: false)
             changed = true
         default: break

@@ -9,17 +9,8 @@ import ReelCore
 /// ```
 @MainActor
 public struct FeaturePanel {
-    /// The edge a panel comes from.
-    public enum Edge: String, Hashable, Sendable, CaseIterable {
-        /// From the left.
-        case left
-        /// From the right.
-        case right
-        /// From the top.
-        case top
-        /// From the bottom.
-        case bottom
-    }
+    /// The edge a panel comes from: the container's ``ReelContainer/Edge``.
+    public typealias Edge = ReelContainer.Edge
 
     /// How a panel shares the container with the video.
     public enum Style: Hashable, Sendable {
@@ -64,8 +55,8 @@ public struct FeaturePanel {
     public var content: any Widget
     /// The panel's background, drawn before the content; nil draws none.
     public var background: Color?
-    /// The slide's duration in seconds, each way.
-    public var transitionDuration: Double
+    /// The slide's timing, each way (0.2 s, slow at both ends, by default).
+    public var animation: Animation
     /// A tap outside the panel dismisses it.
     public var dismissesOnBackdropTap: Bool
     /// A change of ``ContainerStatus`` dismisses it.
@@ -78,7 +69,7 @@ public struct FeaturePanel {
     /// Creates a panel. By default a cover panel hides the controls and a squeeze panel does not.
     public init(
         edge: Edge, style: Style = .cover, extent: Double, content: any Widget,
-        background: Color? = Theme.standard.panelBackground, transitionDuration: Double = 0.2,
+        background: Color? = Theme.standard.panelBackground, animation: Animation = .default,
         dismissesOnBackdropTap: Bool = true, dismissesOnStatusChange: Bool = true, hidesControls: Bool? = nil,
         hooks: Hooks = Hooks()
     ) {
@@ -87,7 +78,7 @@ public struct FeaturePanel {
         self.extent = max(0, extent)
         self.content = content
         self.background = background
-        self.transitionDuration = max(0, transitionDuration)
+        self.animation = animation
         self.dismissesOnBackdropTap = dismissesOnBackdropTap
         self.dismissesOnStatusChange = dismissesOnStatusChange
         self.hidesControls = hidesControls ?? (style == .cover)

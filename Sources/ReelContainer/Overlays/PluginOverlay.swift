@@ -2,17 +2,28 @@
 /// big pause icon, a preview. Presenting another replaces it.
 ///
 /// ```swift
-/// context[PluginOverlay.self].present(BubbleWidget(text: "+10 s"), alignment: .trailing, duration: 0.8)
+/// let plugins = context[PluginOverlay.self]
+/// plugins.present(BubbleWidget(text: "+10 s"), alignment: .trailing, duration: 0.8)
+/// plugins.present(
+///     BubbleWidget(text: "Paused"), transition: .scale(0.6).combined(with: .opacity).animation(.easeOut(duration: 0.15)))
+/// plugins.dismiss()  // it fades out (its transition's removal) and is gone after that
 /// ```
+///
+/// A widget comes in with the ``Transition`` it was presented with (a fade, 0.2 s, by default) and
+/// stays drawn until its way out ends; a widget presented while another shows takes its place at
+/// once, so a label updated on every move does not blink.
 @MainActor
 public final class PluginOverlay: Service, Overlay {
     private weak var context: Context?
-    /// The widget shown, if any.
+    /// The widget shown or on its way out, if any.
     public private(set) var widget: (any Widget)?
     /// Where it sits in the video area (less ``margin``).
     public private(set) var alignment = Alignment.center
+    /// How the widget comes and goes.
+    public private(set) var transition = Transition.opacity
     /// Distance from the video area's edges.
     public var margin = 24.0
+    private var visibility = Tween.constant(0)
     private var expiresAt: Double?
     private var lastFrame: Rect?
     private var ownsPointer = false
@@ -20,25 +31,48 @@ public final class PluginOverlay: Service, Overlay {
     /// Creates the overlay.
     public init(context: Context) { self.context = context }
 
-    /// Removes the widget.
-    public func stop() { dismiss() }
+    /// Removes the widget at once.
+    public func stop() { remove() }
 
-    /// Whether a widget is shown.
-    public var isPresented: Bool { widget != nil }
+    private var now: Double { context?.now ?? 0 }
 
-    /// Shows `widget` at `alignment`; with a `duration` it goes by itself after that many seconds.
-    public func present(_ widget: any Widget, alignment: Alignment = .center, duration: Double? = nil) {
+    /// Whether a widget is shown or coming in (not while it goes).
+    public var isPresented: Bool { widget != nil && visibility.to == 1 }
+
+    /// Shows `widget` at `alignment`, coming in with `transition` unless a widget already shows
+    /// (then it takes that one's place at once); with a `duration` it goes by itself after that
+    /// many seconds.
+    public func present(
+        _ widget: any Widget, alignment: Alignment = .center, duration: Double? = nil,
+        transition: Transition = .opacity
+    ) {
+        let replaces = isPresented
         self.widget = widget
         self.alignment = alignment
-        expiresAt = duration.map { (context?.now ?? 0) + $0 }
+        self.transition = transition
+        expiresAt = duration.map { now + $0 }
         ownsPointer = false
+        if !replaces {
+            visibility = visibility.retargeted(to: 1, at: now, animation: transition.insertionAnimation)
+        }
         context?.setNeedsDisplay()
     }
 
-    /// Removes the widget.
-    public func dismiss() {
+    /// Takes the widget away with its transition's removal (or with `animation`); it is drawn
+    /// until that ends.
+    public func dismiss(animation: Animation? = nil) {
+        guard isPresented else { return }
+        expiresAt = nil
+        ownsPointer = false
+        visibility = visibility.retargeted(to: 0, at: now, animation: animation ?? transition.removalAnimation)
+        if !visibility.isRunning(at: now) { remove() }
+        context?.setNeedsDisplay()
+    }
+
+    private func remove() {
         guard widget != nil else { return }
         widget = nil
+        visibility = .constant(0)
         expiresAt = nil
         lastFrame = nil
         ownsPointer = false
@@ -50,17 +84,20 @@ public final class PluginOverlay: Service, Overlay {
         return alignment.frame(of: widget.measure(in: context), in: area)
     }
 
-    /// Draws the widget.
+    /// Draws the widget as it looks on its way.
     public func draw(in canvas: any Canvas, context: WidgetContext) {
-        guard let widget, widget.isVisible(in: context) else { return }
+        guard let widget, widget.isVisible(in: context), visibility.value(at: context.time) > 0 else { return }
         let frame = frame(of: widget, context: context)
         lastFrame = frame
-        widget.draw(in: canvas, frame: frame, context: context)
+        let moving = transition.canvas(
+            over: canvas, visibility, at: context.time, frame: frame, area: context.contentFrame)
+        widget.draw(in: moving, frame: frame, context: context)
     }
 
-    /// Gives the widget the input aimed at it (most plugins consume none).
+    /// Gives the widget the input aimed at it (most plugins consume none); a widget on its way
+    /// out takes none.
     public func handle(_ event: InputEvent, context: WidgetContext) -> Bool {
-        guard let widget else { return false }
+        guard let widget, isPresented else { return false }
         let frame = lastFrame ?? frame(of: widget, context: context)
         switch event {
         case .pointerDown(let point, _, _):
@@ -83,15 +120,22 @@ public final class PluginOverlay: Service, Overlay {
         }
     }
 
-    /// Removes the widget when its time is up.
+    /// Takes the widget away when its time is up, and removes it when its way out has ended.
     public func update(context: WidgetContext) -> Bool {
         if let expiresAt, Timing.hasElapsed(0, since: expiresAt, at: context.time) {
             dismiss()
             return true
         }
+        if widget != nil, !isPresented, !visibility.isRunning(at: context.time) {
+            remove()
+            return true
+        }
         return widget?.update(in: context) ?? false
     }
 
-    /// Whether the widget animates.
-    public func isAnimating(context: WidgetContext) -> Bool { widget?.isAnimating(in: context) ?? false }
+    /// Whether the widget is on its way in or out, or animates.
+    public func isAnimating(context: WidgetContext) -> Bool {
+        guard let widget else { return false }
+        return visibility.isRunning(at: context.time) || widget.isAnimating(in: context)
+    }
 }

@@ -10,6 +10,7 @@
 #   TEST_FLAGS=...    extra `swift test` flags, e.g. TEST_FLAGS='--filter ReelCoreTests'
 #   TEST_TIMEOUT=30m  the whole `swift test` run is stopped after this long
 #   TEST_WRAPPER=...  what runs the headless `swift test` (default: no DISPLAY, so window suites skip)
+#   TEST_WIDTH=24     how many tests the headless run runs at once (Swift Testing's parallelism)
 #   GUI_WRAPPER=...   what runs the window suites: a private Xvfb (scripts/with-display.sh with
 #                     DISPLAY emptied first, even on a desktop)
 #   BENCH_ARGS=...    arguments of `make bench`
@@ -40,6 +41,12 @@ RUN_ARGS     ?= demo
 TEST_FLAGS   ?=
 TEST_TIMEOUT ?= 30m
 TEST_WRAPPER ?= env -u DISPLAY -u WAYLAND_DISPLAY
+# Swift Testing starts every test at once, and the synchronous part of each @MainActor test runs
+# on the one main actor: at the start of a run, a FakeEngine player's events queued behind some
+# 700 of them, and on a loaded 2-core machine its 10 s waits ran out (141 failures in one run at
+# load 11). A bounded width bounds that queue; the tests mostly wait on real playback, so 24 at
+# once keep the run as short. (Swift 6.3's SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH.)
+TEST_WIDTH   ?= 24
 GUI_WRAPPER  ?= env -u WAYLAND_DISPLAY DISPLAY= scripts/with-display.sh
 # The suites that open windows: run on their own, after the rest, so that the video they play
 # does not slow the timing-sensitive tests running in parallel.
@@ -116,8 +123,8 @@ test: build-tests unit-test gui-test install-check docs-check lint ## Build, run
 
 unit-test: ## Run the built tests headless (window suites skip), without building
 	@mkdir -p $(LOGS)
-	$(TEST_WRAPPER) timeout --kill-after=30s $(TEST_TIMEOUT) \
-		$(SWIFT) test $(SPM) --skip-build $(TEST_FLAGS) 2>&1 | tee $(LOGS)/test.log
+	SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(TEST_WIDTH) $(TEST_WRAPPER) timeout --kill-after=30s \
+		$(TEST_TIMEOUT) $(SWIFT) test $(SPM) --skip-build $(TEST_FLAGS) 2>&1 | tee $(LOGS)/test.log
 
 # Each window suite runs in a `swift test` of its own on a fresh Xvfb: after MiniPlayerTests (a
 # child process with two windows, clicked and keyed with xdotool) the in-process windows of a

@@ -14,19 +14,30 @@ import Testing
 @MainActor
 @Suite("Concurrent commands (property-based)", .serialized)
 struct ConcurrencyPropertyTests {
-    @Test(arguments: EngineKind.allCases)
-    func randomCommandsFromSeveralTasksKeepThePlayerConsistent(_ kind: EngineKind) async throws {
+    /// Many runs on the fake engine, a failure shrunk to a smallest script.
+    @Test func randomCommandsFromSeveralTasksKeepAFakePlayerConsistent() async throws {
+        try await check(.fake, runs: 150)
+    }
+
+    /// A few runs on libmpv. Not shrunk: a shrunk input is run again, and a failure that depends
+    /// on the timing of a real engine may not come back, which would leave the failure unexplained;
+    /// unshrunk, every issue is recorded as it happens.
+    @Test(.shrinking(false)) func randomCommandsFromSeveralTasksKeepAnMPVPlayerConsistent() async throws {
+        try await check(.mpv, runs: 4)
+    }
+
+    private func check(_ kind: EngineKind, runs: Int) async throws {
         let fixture: Fixture = .tenSecondClip
         let clip = try await MediaFixtures.url(for: fixture)
         // Each task's script is a list of numbers; `StormCommand(code:)` turns each into a command.
         let script = Gen.int(in: 0...999).array(of: 1...25)
-        await propertyCheck(count: kind == .fake ? 150 : 4, input: script, script, script) { first, second, third in
+        await propertyCheck(count: runs, input: script, script, script) { first, second, third in
             let engine = try EngineUnderTest(kind)
             _ = try await engine.media(fixture)
             let storm = CommandStorm(player: engine.player, clip: clip)
             let scripts = [first, second, third].map { codes in codes.map(StormCommand.init(code:)) }
             await storm.runConcurrently(scripts)
-            #expect(storm.violations == [])
+            #expect(storm.violations == [], "scripts: \(scripts)")
             try await storm.checkSettled(timeout: engine.timeout)
             await storm.checkShutdown()
         }

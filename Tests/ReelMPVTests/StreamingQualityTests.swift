@@ -48,9 +48,11 @@ struct StreamingQualityTests {
 
         let lowest = try #require(player.variants.last)
         try player.setStreamingQuality(.variant(lowest))
-        try await player.until("the 90p picture", timeout: .seconds(10)) { $0.playback.video?.height == 90 }
+        // The picture's new size and the track list's new selection are separate events.
+        try await player.until("the 90p picture and its sound", timeout: .seconds(10)) {
+            $0.playback.video?.height == 90 && $0.playback.selectedTrack(.audio)?.id == lowest.audioTrackID
+        }
         #expect(player.playback.currentVariant == lowest)
-        #expect(player.playback.selectedTrack(.audio)?.id == lowest.audioTrackID)
         #expect(server.requestCount("/v/90p/index.m3u8") >= 1)
 
         try player.setStreamingQuality(.auto)

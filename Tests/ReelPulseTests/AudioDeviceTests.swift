@@ -37,8 +37,10 @@ struct AudioDeviceTests {
 
         try player.load(MediaItem(url: try await MediaFixtures.url(for: .tenSecondClip)))
         try await player.until(state: .playing)
-        try await until("the stream on the default") { monitor.activeOutputs.map(\.name) == ["reel_speakers"] }
-        #expect(player.playback.audioOutputDriver == "pulse")
+        // The sound server and libmpv (`current-ao`) each say so in their own time.
+        try await until("the stream on the default, through pulse") {
+            monitor.activeOutputs.map(\.name) == ["reel_speakers"] && player.playback.audioOutputDriver == "pulse"
+        }
 
         #expect(throws: PlayerError.self) { try player.setAudioDevice(named: "pulse/reel_nowhere") }
         try player.setAudioDevice(player.audioDevices[2])

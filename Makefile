@@ -9,9 +9,11 @@
 #   RUN_ARGS=...      arguments of `make run` (default: demo)
 #   TEST_FLAGS=...    extra `swift test` flags, e.g. TEST_FLAGS='--filter ReelCoreTests'
 #   TEST_TIMEOUT=30m  the whole `swift test` run is stopped after this long
-#   TEST_WRAPPER=...  what runs the headless `swift test` (default: no DISPLAY, so window suites skip)
+#   TEST_WRAPPER=...  what runs the headless `swift test` (default: no DISPLAY, so window suites skip,
+#                     and the messages locale C, so the container's texts are the English the
+#                     tests expect, whatever the shell's language)
 #   GUI_WRAPPER=...   what runs the window suites: a private Xvfb (scripts/with-display.sh with
-#                     DISPLAY emptied first, even on a desktop)
+#                     DISPLAY emptied first, even on a desktop), in the messages locale C too
 #   BENCH_ARGS=...    arguments of `make bench`
 #   FUZZ_COUNT=500    how many mutated files `make fuzz` runs (`make test` runs 20)
 #   FUZZ_SEED=1       the seed of the first mutated file (file i uses FUZZ_SEED + i)
@@ -39,8 +41,9 @@ RUN_CONFIG   ?= release
 RUN_ARGS     ?= demo
 TEST_FLAGS   ?=
 TEST_TIMEOUT ?= 30m
-TEST_WRAPPER ?= env -u DISPLAY -u WAYLAND_DISPLAY
-GUI_WRAPPER  ?= env -u WAYLAND_DISPLAY DISPLAY= scripts/with-display.sh
+TEST_LOCALE  := -u LANGUAGE -u LC_ALL LC_MESSAGES=C
+TEST_WRAPPER ?= env -u DISPLAY -u WAYLAND_DISPLAY $(TEST_LOCALE)
+GUI_WRAPPER  ?= env -u WAYLAND_DISPLAY $(TEST_LOCALE) DISPLAY= scripts/with-display.sh
 # The suites that open windows: run on their own, after the rest, so that the video they play
 # does not slow the timing-sensitive tests running in parallel.
 GUI_SUITES   := PlayerWindowTests|WindowPlaybackTests|WindowedReelPlayTests|MiniPlayerTests|FeedExampleTests

@@ -19,6 +19,10 @@ public struct ContainerConfiguration {
     public var keyBindings: KeyBindings
     /// Colours, fonts and sizes.
     public var theme: Theme
+    /// The texts shown, in the language the environment asks for (`LANGUAGE`, `LC_ALL`,
+    /// `LC_MESSAGES`, `LANG`, as gettext reads them) unless set: `strings.language = .german`
+    /// forces one, ``ContainerStrings/add(_:)`` adds a language or changes texts.
+    public var strings = ContainerStrings()
     /// Widgets centred over the video whatever the controls do: the spinner and the error view.
     public var indicators: [any Widget]
     /// The speed menu's entries.

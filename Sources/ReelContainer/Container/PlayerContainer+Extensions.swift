@@ -30,19 +30,19 @@ extension PlayerContainer {
         let first =
             text.split(whereSeparator: \.isNewline).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
         guard let policy = context.configuration.dropPolicy else {
-            return toasts.show(Toast("Dropping files is turned off."))
+            return toasts.show(Toast(context.configuration.strings[.dropsTurnedOff]))
         }
         let url: URL
         do throws(PlayerError) {
             url = try policy.resolve(first)
             try policy.check(url)
         } catch {
-            return toasts.show(Toast(error.message))
+            return toasts.show(Toast(context.configuration.strings.description(of: error)))
         }
         let item = MediaItem(url: url)
         if appending, !context.state.queue.isEmpty {
             context.send(.queue(.append([item])))
-            toasts.show(Toast("Added to the queue: " + url.lastPathComponent))
+            toasts.show(Toast(context.configuration.strings.text(.addedToQueue, url.lastPathComponent)))
         } else {
             context.send(.queue(.replace([item])))
         }
@@ -58,7 +58,8 @@ extension PlayerContainer {
         framing.zoom = zoom
         context.send(.videoFramingSet(framing))
         plugins.present(
-            BubbleWidget(text: "Zoom \(Int((zoom * 100).rounded())) %"), alignment: .center,
+            BubbleWidget(text: context.configuration.strings.text(.zoom, String(Int((zoom * 100).rounded())))),
+            alignment: .center,
             duration: context.configuration.bubbleDuration)
     }
 }

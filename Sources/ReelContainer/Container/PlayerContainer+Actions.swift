@@ -67,11 +67,12 @@ extension PlayerContainer {
         case .toggleControls:
             controls.toggle()
         case .openMenu(let menu):
-            features.present(
-                FeaturePanel(
-                    edge: .right, style: .cover, extent: configuration.menuPanelWidth,
-                    content: PlayerMenus.widget(for: menu, strings: strings),
-                    background: configuration.theme.panelBackground))
+            var panel = FeaturePanel(
+                edge: .right, style: .cover, extent: configuration.menuPanelWidth,
+                content: PlayerMenus.widget(for: menu, strings: strings),
+                background: configuration.theme.panelBackground)
+            panel.fitsContent = true
+            features.present(panel)
         case .closePanel:
             features.dismiss()
         case .screenshot:

@@ -182,6 +182,8 @@ struct ContainerStringsTests {
         #expect(
             german.description(of: PlayerError(.refusedScheme("ftp")))
                 == "Adressen mit „ftp“ dürfen nicht abgespielt werden.")
+        // URLPolicy's word for an address without a scheme is an empty one.
+        #expect(german.description(of: PlayerError(.refusedScheme(""))) == "Die Adresse hat kein Schema (etwa https).")
         // The error's own English message, with its details, is for logs.
         let error = PlayerError(.invalidArgument, message: "Speed must be between 0.01 and 100.")
         #expect(ContainerStrings.english.description(of: error) == "That value is not allowed.")

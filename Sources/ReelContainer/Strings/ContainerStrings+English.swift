@@ -63,6 +63,7 @@ extension ContainerStrings.Table {
         case .httpStatusError: "The server answered with HTTP status {status}."
         case .decoderFailureError: "The media could not be decoded."
         case .refusedSchemeError: "Playing “{scheme}” addresses is not allowed."
+        case .missingSchemeError: "The address has no scheme (such as https)."
         case .engineGoneError: "The player has been shut down."
         case .invalidArgumentError: "That value is not allowed."
         case .commandFailedError: "The player could not carry out the command."

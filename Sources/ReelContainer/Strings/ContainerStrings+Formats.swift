@@ -61,7 +61,7 @@ extension ContainerStrings {
         case .networkUnreachable: self[.networkUnreachableError]
         case .httpStatus(let status): text(.httpStatusError, String(status))
         case .decoderFailure: self[.decoderFailureError]
-        case .refusedScheme(let scheme): text(.refusedSchemeError, scheme)
+        case .refusedScheme(let scheme): scheme.isEmpty ? self[.missingSchemeError] : text(.refusedSchemeError, scheme)
         case .engineGone: self[.engineGoneError]
         case .invalidArgument: self[.invalidArgumentError]
         case .commandFailed: self[.commandFailedError]

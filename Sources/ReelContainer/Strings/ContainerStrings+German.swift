@@ -63,6 +63,7 @@ extension ContainerStrings.Table {
         case .httpStatusError: "Der Server antwortete mit dem HTTP-Status {status}."
         case .decoderFailureError: "Das Medium konnte nicht dekodiert werden."
         case .refusedSchemeError: "Adressen mit „{scheme}“ dürfen nicht abgespielt werden."
+        case .missingSchemeError: "Die Adresse hat kein Schema (etwa https)."
         case .engineGoneError: "Der Player wurde beendet."
         case .invalidArgumentError: "Dieser Wert ist nicht zulässig."
         case .commandFailedError: "Der Player konnte den Befehl nicht ausführen."

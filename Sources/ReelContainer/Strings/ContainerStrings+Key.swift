@@ -129,6 +129,9 @@ extension ContainerStrings {
         /// The window's words for ``/ReelCore/PlayerError/Code/refusedScheme(_:)``: `{scheme}` is
         /// the address's scheme.
         case refusedSchemeError
+        /// The window's words for ``/ReelCore/PlayerError/Code/refusedScheme(_:)`` of an address
+        /// without a scheme.
+        case missingSchemeError
         /// The window's words for ``/ReelCore/PlayerError/Code/engineGone``.
         case engineGoneError
         /// The window's words for ``/ReelCore/PlayerError/Code/invalidArgument``.

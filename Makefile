@@ -9,11 +9,9 @@
 #   RUN_ARGS=...      arguments of `make run` (default: demo)
 #   TEST_FLAGS=...    extra `swift test` flags, e.g. TEST_FLAGS='--filter ReelCoreTests'
 #   TEST_TIMEOUT=30m  the whole `swift test` run is stopped after this long
-#   TEST_WRAPPER=...  what runs the headless `swift test` (default: no DISPLAY, so window suites skip,
-#                     and the messages locale C, so the container's texts are the English the
-#                     tests expect, whatever the shell's language)
+#   TEST_WRAPPER=...  what runs the headless `swift test` (default: no DISPLAY, so window suites skip)
 #   GUI_WRAPPER=...   what runs the window suites: a private Xvfb (scripts/with-display.sh with
-#                     DISPLAY emptied first, even on a desktop), in the messages locale C too
+#                     DISPLAY emptied first, even on a desktop)
 #   BENCH_ARGS=...    arguments of `make bench`
 #   FUZZ_COUNT=500    how many mutated files `make fuzz` runs (`make test` runs 20)
 #   FUZZ_SEED=1       the seed of the first mutated file (file i uses FUZZ_SEED + i)
@@ -41,9 +39,8 @@ RUN_CONFIG   ?= release
 RUN_ARGS     ?= demo
 TEST_FLAGS   ?=
 TEST_TIMEOUT ?= 30m
-TEST_LOCALE  := -u LANGUAGE -u LC_ALL LC_MESSAGES=C
-TEST_WRAPPER ?= env -u DISPLAY -u WAYLAND_DISPLAY $(TEST_LOCALE)
-GUI_WRAPPER  ?= env -u WAYLAND_DISPLAY $(TEST_LOCALE) DISPLAY= scripts/with-display.sh
+TEST_WRAPPER ?= env -u DISPLAY -u WAYLAND_DISPLAY
+GUI_WRAPPER  ?= env -u WAYLAND_DISPLAY DISPLAY= scripts/with-display.sh
 # The suites that open windows: run on their own, after the rest, so that the video they play
 # does not slow the timing-sensitive tests running in parallel.
 GUI_SUITES   := PlayerWindowTests|WindowPlaybackTests|WindowedReelPlayTests|MiniPlayerTests|FeedExampleTests
@@ -78,6 +75,13 @@ DOCS_TARGETS := Reel ReelCore ReelMPV ReelPlayer ReelComposable ReelContainer Re
 MANUAL       := $(SCRATCH_DIR)/plugins/GenerateManual/outputs/ReelCLI/reel.1
 
 export DEBIAN_FRONTEND := noninteractive
+
+# The container's texts follow the locale as gettext does (LANGUAGE, LC_ALL, LC_MESSAGES, LANG):
+# the test runs use the messages locale C, so they get the English the tests expect whatever the
+# shell's language. (Empty counts as unset; tests of other languages pass their own environment.)
+unit-test gui-test screenshots: export LANGUAGE :=
+unit-test gui-test screenshots: export LC_ALL :=
+unit-test gui-test screenshots: export LC_MESSAGES := C
 
 # $(call checked-build,LOG,SWIFT BUILD ARGUMENTS): builds, keeps the output in $(LOGS)/LOG.log,
 # and fails if the compiler, the linker or SwiftPM printed any warning. Reel builds with zero

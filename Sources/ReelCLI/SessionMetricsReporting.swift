@@ -192,12 +192,14 @@ extension StatusPrinter {
         let now = ContinuousClock.now
         if let lastStats, now < lastStats.advanced(by: .seconds(5)) { return }
         lastStats = now
-        printBlock(StatisticsOverlay.lines(metrics, playback: playback))
+        printBlock(StatisticsOverlay.lines(metrics, playback: playback, strings: .english))
     }
 
     func summary(_ metrics: PlaybackMetrics) {
         guard showsMetrics else { return }
-        printBlock(StatisticsOverlay.lines(PlaybackMetrics(item: nil, session: metrics.session), playback: .init()))
+        printBlock(
+            StatisticsOverlay.lines(
+                PlaybackMetrics(item: nil, session: metrics.session), playback: .init(), strings: .english))
     }
 
     private func printBlock(_ lines: [String]) {

@@ -64,11 +64,14 @@ final class WindowSession {
             return 1
         }
         let player = Player(engine: engine, feature: PlayerFeature(readinessDeadline: options.readinessDeadline))
+        // The window's texts follow the environment (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), as the
+        // container's do; the terminal's stay English.
+        let strings = ContainerStrings()
         // The window's own container: every control, `q` closes the window, and the seek bar
         // previews the player's items (issue #5).
         let window: PlayerWindow
         do {
-            window = try PlayerWindow(player: player, options: .init(title: Self.title(for: item)))
+            window = try PlayerWindow(player: player, options: .init(title: Self.title(for: item, strings: strings)))
         } catch {
             if options.verbose { Console.error("reel: no window (\(error.message)); playing headless.\n") }
             await player.shutdown()
@@ -202,10 +205,10 @@ final class WindowSession {
             + milliseconds(statistics.overlayDrawSeconds, per: statistics.overlayDraws)
     }
 
-    /// The window's title: the item's file name, then "Reel".
-    static func title(for item: MediaItem) -> String {
+    /// The window's title: the item's file name, then "Reel", as `strings` write it.
+    static func title(for item: MediaItem, strings: ContainerStrings) -> String {
         let name = item.url.lastPathComponent
-        return name.isEmpty ? "Reel" : "\(name) — Reel"
+        return name.isEmpty ? "Reel" : strings.windowTitle(for: name)
     }
 
     /// `{"event":"layout","width":…,"height":…,"playPause":[x,y,w,h],"seekBar":[x,y,w,h]}`.

@@ -98,9 +98,13 @@ extension PlayerFeature.State {
     }
 
     /// "LIVE" at the live edge, "-0:12" behind it; nil unless live.
-    public var liveLabel: String? {
-        guard let behind = behindLive else { return isLive ? "LIVE" : nil }
+    public var liveLabel: String? { liveLabel(live: "LIVE") }
+
+    /// `live` at the live edge (a window passes its own language's word), "-0:12" behind it;
+    /// nil unless live.
+    public func liveLabel(live: String) -> String? {
+        guard let behind = behindLive else { return isLive ? live : nil }
         return behind <= PlaybackInfo.liveEdgeTolerance
-            ? "LIVE" : "-" + TimeLabel.format(behind, withHours: behind >= 3600)
+            ? live : "-" + TimeLabel.format(behind, withHours: behind >= 3600)
     }
 }

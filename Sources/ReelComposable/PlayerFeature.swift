@@ -140,14 +140,21 @@ public struct PlayerFeature: Reducer, Sendable {
         public var currentLabel: String { TimeLabel.format(seekBarPosition, withHours: showsHours) }
 
         /// The time left, with a minus sign; "LIVE" for live items, "--:--" while unknown.
-        public var remainingLabel: String {
-            guard let duration = playback.duration else { return isLive ? "LIVE" : "--:--" }
+        public var remainingLabel: String { remainingLabel(live: "LIVE") }
+
+        /// The time left, with a minus sign; `live` for live items (a window passes its own
+        /// language's word), "--:--" while unknown.
+        public func remainingLabel(live: String) -> String {
+            guard let duration = playback.duration else { return isLive ? live : "--:--" }
             return "-" + TimeLabel.format(duration - seekBarPosition, withHours: showsHours)
         }
 
         /// The duration; "LIVE" for live items, "--:--" while unknown.
-        public var durationLabel: String {
-            guard let duration = playback.duration else { return isLive ? "LIVE" : "--:--" }
+        public var durationLabel: String { durationLabel(live: "LIVE") }
+
+        /// The duration; `live` for live items, "--:--" while unknown.
+        public func durationLabel(live: String) -> String {
+            guard let duration = playback.duration else { return isLive ? live : "--:--" }
             return TimeLabel.format(duration, withHours: showsHours)
         }
 

@@ -29,14 +29,18 @@ public struct StreamVariant: Hashable, Sendable, Identifiable, Codable {
 
     /// A short name for a menu: `"720p"`, `"720p · 2.5 Mb/s"`, or the track number.
     public var displayName: String {
+        displayName(
+            bitrate: { $0 >= 1_000_000 ? String(format: "%.1f Mb/s", Double($0) / 1_000_000) : "\($0 / 1000) kb/s" },
+            untitled: "Variant \(id)")
+    }
+
+    /// The picture's height and the bit rate as `bitrate` writes it (`"720p · 2,5 Mbit/s"`), or
+    /// `untitled` when neither is known: a menu passes its own language's words and numbers.
+    public func displayName(bitrate: (Int) -> String, untitled: @autoclosure () -> String) -> String {
         var parts: [String] = []
         if let height { parts.append("\(height)p") }
-        if let bitrate {
-            parts.append(
-                bitrate >= 1_000_000
-                    ? String(format: "%.1f Mb/s", Double(bitrate) / 1_000_000) : "\(bitrate / 1000) kb/s")
-        }
-        return parts.isEmpty ? "Variant \(id)" : parts.joined(separator: " · ")
+        if let bits = self.bitrate { parts.append(bitrate(bits)) }
+        return parts.isEmpty ? untitled() : parts.joined(separator: " · ")
     }
 }
 

@@ -71,12 +71,16 @@ public struct Track: Hashable, Sendable, Identifiable, Codable {
     }
 
     /// A short human-readable name: title, language or number.
-    public var displayName: String {
+    public var displayName: String { displayName(untitled: "Track \(id)") }
+
+    /// The title and language ("Deutsch (ger)"), or `untitled` when the track has neither: a menu
+    /// passes its own language's words for the number ("Spur 3").
+    public func displayName(untitled: @autoclosure () -> String) -> String {
         switch (title, language) {
         case (let title?, let language?) where !title.isEmpty: "\(title) (\(language))"
         case (let title?, _) where !title.isEmpty: title
         case (_, let language?): language
-        default: "Track \(id)"
+        default: untitled()
         }
     }
 }

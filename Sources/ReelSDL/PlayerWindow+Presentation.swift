@@ -79,7 +79,10 @@ extension PlayerWindow {
         }
         if isFullscreen { setFullscreen(false) }
         let size = pictureInPictureSize()
-        let title = "\(title) — picture in picture"
+        // In the language of the container's texts (the environment's when the window shows an
+        // overlay of the app's).
+        let strings = container?.context.configuration.strings ?? ContainerStrings()
+        let title = strings.text(.pictureInPictureTitle, title)
         let opened = RenderThread.shared.sync {
             surface.openPictureInPicture(width: Int(size.width), height: Int(size.height), title: title)
         }

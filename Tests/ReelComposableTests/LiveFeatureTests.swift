@@ -34,6 +34,7 @@ struct LiveFeatureTests {
         #expect(store.state.behindLive == 2)
         #expect(store.state.isAtLiveEdge)
         #expect(store.state.liveLabel == "LIVE")
+        #expect(store.state.liveLabel(live: "DIREKT") == "DIREKT")
         #expect(store.state.progress == 28.0 / 30)
         // Back into the window: a seek is clamped to it.
         await store.send(.seek(to: 2)) {

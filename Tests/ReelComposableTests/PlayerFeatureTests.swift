@@ -253,6 +253,9 @@ struct PlayerFeatureTests {
         }
         #expect(store.state.durationLabel == "LIVE")
         #expect(store.state.remainingLabel == "LIVE")
+        // A window passes its own language's word.
+        #expect(store.state.remainingLabel(live: "DIREKT") == "DIREKT")
+        #expect(store.state.durationLabel(live: "DIREKT") == "DIREKT")
         #expect(store.state.progress == nil)
         await harness.pauseToFinish()
     }

@@ -71,12 +71,13 @@ struct LiveControlsTests {
         try await harness.store.until("variants") { $0.playback.variants.count == 2 }
         harness.draw()
         #expect(harness.frame(of: MenuButton.self, in: .bottom2, where: { $0.menu == .quality }) != nil)
-        let entries = PlayerMenus.qualityItems(state: harness.state)
+        let entries = PlayerMenus.qualityItems(state: harness.state, strings: .english)
         #expect(entries.map(\.title) == ["Auto (360p)", "360p", "180p"])
         #expect(entries.map(\.isChecked) == [true, false, false])
         harness.container.perform(entries[2].action)
         #expect(harness.commands == [.setStreamingQuality(.variant(StreamVariant(id: 2, width: 320, height: 180)))])
-        #expect(PlayerMenus.qualityItems(state: harness.state).map(\.isChecked) == [false, false, true])
-        #expect(PlayerMenus.qualityLabel(state: harness.state) == "180p")
+        #expect(
+            PlayerMenus.qualityItems(state: harness.state, strings: .english).map(\.isChecked) == [false, false, true])
+        #expect(PlayerMenus.qualityLabel(state: harness.state, strings: .english) == "180p")
     }
 }

@@ -30,7 +30,7 @@ struct OutputMenuTests {
         try await harness.load()
         let speeds = harness.container.context.configuration.speeds
         func settings() -> [String] {
-            PlayerMenus.items(for: .speed, state: harness.state, speeds: speeds).map(\.title)
+            PlayerMenus.items(for: .speed, state: harness.state, speeds: speeds, strings: .english).map(\.title)
         }
         #expect(!settings().contains { $0.hasPrefix("Audio output") }, "no outputs listed: no entry")
         harness.store.send(.engine(.property(.audioDevices(devices))))
@@ -39,7 +39,7 @@ struct OutputMenuTests {
         #expect(try choose(speeds.count, in: harness, at: 1) == "Speed")
         #expect(try choose(2, in: harness, at: 2) == "Audio output")
         #expect(harness.commands == [.setAudioDevice("pulse/headset")])
-        let items = PlayerMenus.audioOutputItems(state: harness.state)
+        let items = PlayerMenus.audioOutputItems(state: harness.state, strings: .english)
         #expect(items.map(\.title) == ["Automatic", "Speakers", "USB Headset"])
         #expect(items.map(\.isChecked) == [false, false, true])
         #expect(settings().suffix(2).first == "Audio output: USB Headset…")
@@ -49,26 +49,33 @@ struct OutputMenuTests {
         let harness = ContainerHarness()
         try await harness.load()
         harness.store.send(.subtitleTrackSelected(id: 1))
-        let extras = PlayerMenus.items(for: .subtitles, state: harness.state, speeds: []).suffix(2).map(\.title)
+        let extras = PlayerMenus.items(for: .subtitles, state: harness.state, speeds: [], strings: .english).suffix(2)
+            .map(\.title)
         #expect(extras == ["Secondary: Off…", "Subtitle style…"])
         // The main track is not offered as the secondary one.
-        let secondary = PlayerMenus.secondarySubtitleItems(state: harness.state)
+        let secondary = PlayerMenus.secondarySubtitleItems(state: harness.state, strings: .english)
         #expect(secondary.map(\.title) == ["Off", "fra"])
         #expect(secondary.map(\.isChecked) == [true, false])
         harness.markCommands()
         harness.container.perform(secondary[1].action)
         #expect(harness.commands == [.selectSecondarySubtitle(id: 2)])
         try await harness.store.until("the secondary track") { $0.playback.secondarySubtitleTrack?.id == 2 }
-        #expect(PlayerMenus.secondarySubtitleItems(state: harness.state).map(\.isChecked) == [false, true])
+        #expect(
+            PlayerMenus.secondarySubtitleItems(state: harness.state, strings: .english).map(\.isChecked) == [
+                false, true,
+            ])
 
-        let style = PlayerMenus.subtitleStyleItems(state: harness.state)
+        let style = PlayerMenus.subtitleStyleItems(state: harness.state, strings: .english)
         #expect(style.map(\.title) == ["Size: Small", "Size: Normal", "Size: Large", "Background"])
         #expect(style.map(\.isChecked) == [false, true, false, false])
         harness.container.perform(style[2].action)
-        harness.container.perform(PlayerMenus.subtitleStyleItems(state: harness.state)[3].action)
+        harness.container.perform(PlayerMenus.subtitleStyleItems(state: harness.state, strings: .english)[3].action)
         #expect(harness.state.playback.subtitleStyle.fontSize == 75)
         #expect(harness.state.playback.subtitleStyle.hasBackground)
-        #expect(PlayerMenus.subtitleStyleItems(state: harness.state).map(\.isChecked) == [false, false, true, true])
+        #expect(
+            PlayerMenus.subtitleStyleItems(state: harness.state, strings: .english).map(\.isChecked) == [
+                false, false, true, true,
+            ])
     }
 
     @Test func aSubtitleFileNextToTheMediaIsAdded() async throws {

@@ -136,7 +136,9 @@ struct OverlayTests {
         harness.store.send(.speedSelected(0))
         harness.tick(1)
         let texts = harness.container.toasts.visible.compactMap { ($0.content as? BubbleWidget)?.text }
-        #expect(texts == ["Speed must be between 0.01 and 100."])
+        // The words of the error's code; its own message ("Speed must be between 0.01 and
+        // 100.") is for logs.
+        #expect(texts == ["That value is not allowed."])
     }
 
     @Test func pluginsReplaceEachOtherAndExpire() throws {

@@ -25,12 +25,12 @@ struct PictureMenuTests {
         try await harness.load()
         harness.draw()
         #expect(harness.frame(of: MenuButton.self, in: .bottom2, where: { $0.menu == .picture }) != nil)
-        let entries = PlayerMenus.pictureItems(state: harness.state)
+        let entries = PlayerMenus.pictureItems(state: harness.state, strings: .english)
         #expect(entries.map(\.title) == ["Fit", "Fill", "Stretch", "Original", "16:9", "4:3", "2.35:1"])
         #expect(entries.map(\.isChecked) == [true, false, false, true, false, false, false])
         harness.container.perform(entries[5].action)
         #expect(harness.commands == [.setVideoFraming(VideoFraming(aspectRatio: 4.0 / 3))])
-        #expect(PlayerMenus.pictureItems(state: harness.state)[5].isChecked)
+        #expect(PlayerMenus.pictureItems(state: harness.state, strings: .english)[5].isChecked)
     }
 }
 

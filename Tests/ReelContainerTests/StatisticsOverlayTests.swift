@@ -52,9 +52,10 @@ struct StatisticsOverlayTests {
     @Test func theLinesSayWhatIsUnknown() {
         let session = SessionMetrics(startDate: Date(timeIntervalSince1970: 0))
         #expect(
-            StatisticsOverlay.lines(PlaybackMetrics(item: nil, session: session), playback: PlaybackInfo()) == [
-                "No item", "Session   0 items · played 0.00 s · 0.0 kB", "          0 stalls (0.00 s)",
-            ])
+            StatisticsOverlay.lines(
+                PlaybackMetrics(item: nil, session: session), playback: PlaybackInfo(), strings: .english) == [
+                    "No item", "Session   0 items · played 0.00 s · 0.0 kB", "          0 stalls (0.00 s)",
+                ])
     }
 
     /// The panel sits below the top controls (the title), where they are whether they show or

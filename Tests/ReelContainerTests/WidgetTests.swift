@@ -53,14 +53,15 @@ struct WidgetTests {
             Array(harness.canvas.texts.suffix(6)) == [
                 "Subtitles", "Off", "eng", "fra", "Secondary: Off…", "Subtitle style…",
             ])
-        let items = PlayerMenus.subtitleItems(state: harness.state)
+        let items = PlayerMenus.subtitleItems(state: harness.state, strings: .english)
         #expect(items.map(\.title) == ["Off", "eng", "fra"])
         #expect(items.map(\.isChecked) == [false, true, false])
         let panelFrame = panel.frame(in: harness.container.videoFrame, progress: 1)
         harness.click(menu.rowFrame(0, in: panelFrame).center, at: 2)
         #expect(harness.commands == [.selectTrack(.subtitle, id: nil)])
         #expect(!harness.container.features.isPresented)
-        #expect(PlayerMenus.subtitleItems(state: harness.state).map(\.isChecked) == [true, false, false])
+        #expect(
+            PlayerMenus.subtitleItems(state: harness.state, strings: .english).map(\.isChecked) == [true, false, false])
     }
 
     @Test func theSpeedMenuChoosesASpeedAndTheButtonShowsIt() async throws {
@@ -70,7 +71,9 @@ struct WidgetTests {
         harness.tick(1)
         let panel = try #require(harness.container.features.panel)
         let menu = try #require(panel.content as? MenuWidget)
-        let titles = PlayerMenus.speedItems(harness.container.context.configuration.speeds, state: harness.state).map(
+        let titles = PlayerMenus.speedItems(
+            harness.container.context.configuration.speeds, state: harness.state, strings: .english
+        ).map(
             \.title)
         #expect(titles == ["0.5×", "0.75×", "Normal", "1.25×", "1.5×", "2×"])
         harness.click(menu.rowFrame(4, in: panel.frame(in: harness.container.videoFrame, progress: 1)).center, at: 2)
@@ -85,7 +88,7 @@ struct WidgetTests {
     @Test func theAudioMenuListsTracksWithTheCurrentChecked() async throws {
         let harness = ContainerHarness()
         try await harness.load()
-        let items = PlayerMenus.audioItems(state: harness.state)
+        let items = PlayerMenus.audioItems(state: harness.state, strings: .english)
         #expect(items.map(\.title) == ["eng", "ger"])
         #expect(items.map(\.isChecked) == [true, false])
         #expect(items[1].action == .player(.audioTrackSelected(id: 2)))

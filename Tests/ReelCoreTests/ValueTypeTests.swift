@@ -66,5 +66,16 @@ struct ValueTypeTests {
         #expect(Track(id: 3, kind: .audio).displayName == "Track 3")
         #expect(Track(id: 1, kind: .audio, language: "ger").displayName == "ger")
         #expect(Track(id: 1, kind: .audio, language: "ger", title: "Deutsch").displayName == "Deutsch (ger)")
+        // A window words the number in its own language; a name is the track's own.
+        #expect(Track(id: 3, kind: .audio).displayName(untitled: "Spur 3") == "Spur 3")
+        #expect(Track(id: 3, kind: .audio, language: "ger").displayName(untitled: "Spur 3") == "ger")
+    }
+
+    @Test func variantNamesTakeTheBitRatesWordingFromTheCaller() {
+        let variant = StreamVariant(id: 4, height: 720, bitrate: 2_500_000)
+        #expect(variant.displayName == "720p · 2.5 Mb/s")
+        #expect(variant.displayName(bitrate: { "\($0 / 1000) kbit/s" }, untitled: "Variante 4") == "720p · 2500 kbit/s")
+        #expect(StreamVariant(id: 4).displayName(bitrate: { _ in "?" }, untitled: "Variante 4") == "Variante 4")
+        #expect(StreamVariant(id: 4, bitrate: 640_000).displayName == "640 kb/s")
     }
 }

@@ -22,6 +22,30 @@ struct WindowedReelPlayTests {
         try await MediaControlsScript.run(reel, on: bus, windowed: true)
     }
 
+    /// The window's texts follow `LANG` as gettext reads it: German here, where the picture in
+    /// picture window's title (which the window manager shows) says so. The make targets run
+    /// the tests in the messages locale C, which the child's environment overrides.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool"), "needs xdotool"))
+    func theWindowFollowsAGermanLang() async throws {
+        let clip = try await MediaFixtures.url(for: .tenSecondClip)
+        let bus = try await PrivateBus.start()
+        defer { bus.stop() }
+        let display = ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
+        let reel = try ReelChild(
+            ["play", clip.path, "--no-audio", "--json", "--picture-in-picture"], bus: bus,
+            environment: ["DISPLAY": display, "LANG": "de_DE.UTF-8", "LC_ALL": "", "LC_MESSAGES": "", "LANGUAGE": ""])
+        defer { reel.terminate() }
+        #expect(await reel.waitForLine(containing: #""state":"playing""#))
+        let window = await Command.output(
+            "timeout", "-s", "KILL", "20", "xdotool", "search", "--sync", "--name", "Bild im Bild"
+        )
+        .split(separator: "\n").first.map(String.init)
+        let id = try #require(window, "no picture-in-picture window with a German title")
+        let title = await Command.output("xdotool", "getwindowname", id)
+        #expect(
+            title.trimmingCharacters(in: .whitespacesAndNewlines) == "\(clip.lastPathComponent) — Reel — Bild im Bild")
+    }
+
     @Test func fullscreenStartsTheWindowFullscreen() async throws {
         let clip = try await MediaFixtures.url(for: .tenSecondClip)
         let bus = try await PrivateBus.start()

@@ -19,6 +19,10 @@ public struct ContainerConfiguration {
     public var keyBindings: KeyBindings
     /// Colours, fonts and sizes.
     public var theme: Theme
+    /// The texts shown, in the language the environment asks for (`LANGUAGE`, `LC_ALL`,
+    /// `LC_MESSAGES`, `LANG`, as gettext reads them) unless set: `strings.language = .german`
+    /// forces one, ``ContainerStrings/add(_:)`` adds a language or changes texts.
+    public var strings = ContainerStrings()
     /// Widgets centred over the video whatever the controls do: the spinner and the error view.
     public var indicators: [any Widget]
     /// The speed menu's entries.
@@ -32,7 +36,8 @@ public struct ContainerConfiguration {
     public var bufferingIndicatorDelay = 0.5
     /// Seconds a feedback bubble ("+10 s", "Speed 1.1×") stays.
     public var bubbleDuration = 0.8
-    /// The width of the menus' panel (from the right edge, over the video).
+    /// The width of the menus' panel (from the right edge, over the video); a menu whose title or
+    /// entries need more grows to fit them.
     public var menuPanelWidth = 260.0
     /// The app's own entries, added at the end of built-in menus: typically
     /// ``ContainerAction/app(_:)`` entries the app handles

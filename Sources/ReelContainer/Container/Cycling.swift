@@ -24,20 +24,18 @@ public enum Cycling {
         }
     }
 
-    /// "A-B loop: A 0:12", "A-B loop: 0:12 – 0:20" or "A-B loop off".
-    public static func abLoopLabel(_ loop: ABLoop, withHours: Bool = false) -> String {
+    /// "A-B loop: A 0:12", "A-B loop: 0:12 – 0:20" or "A-B loop off", in `strings`' language.
+    public static func abLoopLabel(_ loop: ABLoop, withHours: Bool = false, strings: ContainerStrings) -> String {
         let format = { TimeLabel.format($0, withHours: withHours) }
         switch (loop.a, loop.b) {
-        case (let a?, nil): return "A-B loop: A " + format(a)
-        case (let a?, let b?): return "A-B loop: " + format(a) + " – " + format(b)
-        default: return "A-B loop off"
+        case (let a?, nil): return strings.text(.abLoopStart, format(a))
+        case (let a?, let b?): return strings.text(.abLoopRange, format(a), format(b))
+        default: return strings[.abLoopOff]
         }
     }
 
-    /// "+10 s" or "-10 s".
-    public static func skipLabel(_ seconds: Double) -> String {
-        let magnitude = abs(seconds)
-        let number = magnitude == magnitude.rounded() ? "\(Int(magnitude))" : "\(magnitude)"
-        return (seconds < 0 ? "-" : "+") + number + " s"
+    /// "+10 s" or "-2.5 s", in `strings`' language.
+    public static func skipLabel(_ seconds: Double, strings: ContainerStrings) -> String {
+        strings.text(seconds < 0 ? .skippedBack : .skippedAhead, strings.number(abs(seconds), upTo: 3))
     }
 }

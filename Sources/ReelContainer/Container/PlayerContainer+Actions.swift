@@ -8,6 +8,7 @@ extension PlayerContainer {
     public func perform(_ action: ContainerAction) {
         let state = context.state
         let configuration = context.configuration
+        let strings = configuration.strings
         switch action {
         case .player(let action):
             context.send(action)
@@ -15,31 +16,33 @@ extension PlayerContainer {
             context.send(.playPauseTapped)
         case .skip(let seconds):
             context.send(.skipTapped(seconds: seconds))
-            bubble(Cycling.skipLabel(seconds), alignment: seconds < 0 ? .leading : .trailing)
+            bubble(Cycling.skipLabel(seconds, strings: strings), alignment: seconds < 0 ? .leading : .trailing)
         case .toggleMute:
             context.send(.muteToggled)
             let playback = context.state.playback
-            bubble(playback.isMuted ? "Muted" : VolumeFormat.label(playback.volume))
+            bubble(playback.isMuted ? strings[.muted] : strings.volume(playback.volume))
         case .multiplySpeed(let factor):
             let range = configuration.speedRange
             let speed = min(range.upperBound, max(range.lowerBound, state.playback.speed * factor))
             context.send(.speedSelected(speed))
-            bubble("Speed " + SpeedFormat.label(speed))
+            bubble(strings.text(.speedChanged, strings.speed(speed)))
         case .cycleSubtitles:
             let tracks = state.playback.tracks(.subtitle)
-            guard !tracks.isEmpty else { return bubble("No subtitles") }
+            guard !tracks.isEmpty else { return bubble(strings[.noSubtitles]) }
             let next = Cycling.nextSubtitle(in: tracks)
             context.send(.subtitleTrackSelected(id: next))
-            bubble("Subtitles: " + (tracks.first { $0.id == next }?.displayName ?? "Off"))
+            bubble(
+                strings.text(.subtitlesChanged, tracks.first { $0.id == next }.map(strings.name(of:)) ?? strings[.off]))
         case .cycleAudio:
             let tracks = state.playback.tracks(.audio)
             guard tracks.count > 1, let next = Cycling.nextAudio(in: tracks) else { return }
             context.send(.audioTrackSelected(id: next))
-            bubble("Audio: " + (tracks.first { $0.id == next }?.displayName ?? ""))
+            bubble(strings.text(.audioChanged, tracks.first { $0.id == next }.map(strings.name(of:)) ?? ""))
         case .cycleABLoop:
             let loop = Cycling.nextABLoop(after: state.playback.abLoop, at: state.seekBarPosition)
             context.send(.abLoopSet(loop))
-            toasts.show(Toast(Cycling.abLoopLabel(loop, withHours: (state.playback.duration ?? 0) >= 3600)))
+            toasts.show(
+                Toast(Cycling.abLoopLabel(loop, withHours: (state.playback.duration ?? 0) >= 3600, strings: strings)))
         case .toggleFullscreen:
             context.send(.presentationRequested(isFullscreen ? .inline : .fullscreen))
         case .exitFullscreen:
@@ -64,17 +67,19 @@ extension PlayerContainer {
         case .toggleControls:
             controls.toggle()
         case .openMenu(let menu):
-            features.present(
-                FeaturePanel(
-                    edge: .right, style: .cover, extent: configuration.menuPanelWidth,
-                    content: PlayerMenus.widget(for: menu), background: configuration.theme.panelBackground))
+            var panel = FeaturePanel(
+                edge: .right, style: .cover, extent: configuration.menuPanelWidth,
+                content: PlayerMenus.widget(for: menu, strings: strings),
+                background: configuration.theme.panelBackground)
+            panel.fitsContent = true
+            features.present(panel)
         case .closePanel:
             features.dismiss()
         case .screenshot:
             let folder =
                 configuration.screenshotFolder ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
             context.send(.screenshotTaken(in: folder, includingSubtitles: true))
-            toasts.show(Toast("Screenshot: \(PlayerFeature.screenshotName(state))"))
+            toasts.show(Toast(strings.text(.screenshotTaken, PlayerFeature.screenshotName(state))))
         }
     }
 

@@ -30,7 +30,7 @@ extension PlayerContainer {
     /// while the policy is nil.
     public func open(dropped text: String, appending: Bool) {
         guard let policy = context.configuration.dropPolicy else {
-            return toasts.show(Toast("Dropping files is turned off."))
+            return toasts.show(Toast(context.configuration.strings[.dropsTurnedOff]))
         }
         var items: [MediaItem] = []
         var refusal: PlayerError?
@@ -43,12 +43,16 @@ extension PlayerContainer {
                 refusal = refusal ?? error
             }
         }
-        if let refusal { toasts.show(Toast(refusal.message)) }
+        if let refusal { toasts.show(Toast(context.configuration.strings.description(of: refusal))) }
         guard let first = items.first else { return }
         if appending, !context.state.queue.isEmpty {
             context.send(.queue(.append(items)))
-            let what = items.count == 1 ? first.url.lastPathComponent : "\(items.count) items"
-            toasts.show(Toast("Added to the queue: " + what))
+            let strings = context.configuration.strings
+            toasts.show(
+                Toast(
+                    items.count == 1
+                        ? strings.text(.addedToQueue, first.url.lastPathComponent)
+                        : strings.text(.addedItemsToQueue, String(items.count))))
         } else {
             context.send(.queue(.replace(items)))
         }
@@ -73,7 +77,8 @@ extension PlayerContainer {
         framing.zoom = zoom
         context.send(.videoFramingSet(framing))
         plugins.present(
-            BubbleWidget(text: "Zoom \(Int((zoom * 100).rounded())) %"), alignment: .center,
+            BubbleWidget(text: context.configuration.strings.text(.zoom, String(Int((zoom * 100).rounded())))),
+            alignment: .center,
             duration: context.configuration.bubbleDuration)
     }
 }

@@ -240,7 +240,9 @@ public final class PlayerContainer: OverlayHost {
         }
         if state.commandError != lastCommandError {
             lastCommandError = state.commandError
-            if let error = state.commandError { toasts.show(Toast(error.message)) }
+            if let error = state.commandError {
+                toasts.show(Toast(context.configuration.strings.description(of: error)))
+            }
         }
     }
 }

@@ -23,6 +23,8 @@ public final class FeatureOverlay: Service, Overlay {
     private var restoresControls = false
     private var backdropPress: Point?
     private var contentOwnsPointer = false
+    /// What a panel that fits its content measured at the last draw (width or height).
+    private var fittedExtent: Double?
 
     /// Creates the overlay.
     public init(context: Context) { self.context = context }
@@ -49,7 +51,15 @@ public final class FeatureOverlay: Service, Overlay {
 
     /// The video area left in `bounds` by a squeezing panel.
     public func contentFrame(in bounds: Rect) -> Rect {
-        panel?.contentFrame(in: bounds, progress: progress) ?? bounds
+        shownPanel?.contentFrame(in: bounds, progress: progress) ?? bounds
+    }
+
+    /// The panel as laid out: grown to its content's size at the last draw when it fits its
+    /// content (``FeaturePanel/fitsContent``).
+    private var shownPanel: FeaturePanel? {
+        guard var panel else { return nil }
+        if panel.fitsContent, let fittedExtent { panel.extent = max(panel.extent, fittedExtent) }
+        return panel
     }
 
     /// Shows `panel`, dismissing the current one at once.
@@ -65,6 +75,7 @@ public final class FeatureOverlay: Service, Overlay {
         self.panel = panel
         backdropPress = nil
         contentOwnsPointer = false
+        fittedExtent = nil
         phase = .presenting
         slide = Tween.constant(0).retargeted(to: 1, at: now, animation: panel.animation)
         context?.setNeedsDisplay()
@@ -107,9 +118,18 @@ public final class FeatureOverlay: Service, Overlay {
 
     // MARK: - Overlay
 
-    /// Draws the panel's background and content, clipped to the panel.
+    /// Draws the panel's background and content, clipped to the panel; a panel that fits its
+    /// content is measured first.
     public func draw(in canvas: any Canvas, context: WidgetContext) {
-        guard let panel else { return }
+        if let fitting = panel, fitting.fitsContent {
+            let size = fitting.content.measure(in: context)
+            let extent = fitting.edge == .left || fitting.edge == .right ? size.width : size.height
+            if extent != fittedExtent {
+                fittedExtent = extent
+                self.context?.setNeedsDisplay()
+            }
+        }
+        guard let panel = shownPanel else { return }
         let frame = panel.frame(in: context.bounds, progress: progress)
         if let background = panel.background { canvas.fill(frame, color: background) }
         canvas.pushClip(frame)
@@ -119,7 +139,7 @@ public final class FeatureOverlay: Service, Overlay {
 
     /// Sends input inside the panel to its content; presses outside are the backdrop's.
     public func handle(_ event: InputEvent, context: WidgetContext) -> Bool {
-        guard let panel, isPresented else { return false }
+        guard let panel = shownPanel, isPresented else { return false }
         let frame = panel.frame(in: context.bounds, progress: progress)
         switch event {
         case .pointerDown(let point, _, _):

@@ -65,6 +65,10 @@ public struct FeaturePanel {
     public var hidesControls: Bool
     /// The hooks.
     public var hooks: Hooks
+    /// Whether the panel grows past ``extent`` to its content's measured width (left and right
+    /// edges) or height (top and bottom), within the container: the player's menus do, so an
+    /// entry as wide as its text (a long translation or track name) fits. Off by default.
+    public var fitsContent = false
 
     /// Creates a panel. By default a cover panel hides the controls and a squeeze panel does not.
     public init(

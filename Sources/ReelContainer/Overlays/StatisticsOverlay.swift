@@ -48,10 +48,11 @@ public final class StatisticsOverlay: Overlay {
     }
 
     /// Draws the figures on a dark panel at the top left of the video, below the top controls
-    /// (where they sit whether shown or not, so the panel does not move as they fade).
+    /// (where they sit whether shown or not, so the panel does not move as they fade), in the
+    /// container's language.
     public func draw(in canvas: any Canvas, context: WidgetContext) {
         guard isShown, let player else { return }
-        let lines = Self.lines(player.currentMetrics, playback: player.playback)
+        let lines = Self.lines(player.currentMetrics, playback: player.playback, strings: context.strings)
         let lineHeight = (font.size * 1.45).rounded()
         let padding = 12.0
         let width = (lines.map { canvas.measureText($0, font: font).width }.max() ?? 0) + padding * 2
@@ -74,59 +75,66 @@ public final class StatisticsOverlay: Overlay {
 
     // MARK: - Text
 
-    /// The figures as lines of text, the one wording of them (the window's overlay and `reel play
-    /// --stats`).
-    public static func lines(_ metrics: PlaybackMetrics, playback: PlaybackInfo) -> [String] {
+    /// The figures as lines of text in `strings`' language, the one wording of them (the
+    /// window's overlay, and `reel play --stats` in English): each line starts with its label,
+    /// padded to the longest label and two spaces.
+    public static func lines(_ metrics: PlaybackMetrics, playback: PlaybackInfo, strings: ContainerStrings) -> [String]
+    {
+        let labels: [ContainerStrings.Key] = [
+            .decoderStatistic, .startStatistic, .bitrateStatistic, .transferStatistic, .stallsStatistic,
+            .framesStatistic, .sessionStatistic,
+        ]
+        let column = (labels.map { strings[$0].count }.max() ?? 0) + 2
+        func line(_ label: ContainerStrings.Key?, _ value: String) -> String {
+            let name = label.map { strings[$0] } ?? ""
+            return name + String(repeating: " ", count: max(1, column - name.count)) + value
+        }
+        func count(_ value: Int?) -> String { value.map(String.init) ?? "–" }
         var lines: [String] = []
         if let item = metrics.item {
-            var decoder = item.decoder ?? "no video"
+            var decoder = item.decoder ?? strings[.noVideo]
             if let video = playback.video { decoder += " · \(video.width)×\(video.height)" }
-            lines.append("Decoder   \(decoder)")
-            let firstFrame = item.timeToFirstFrame.map { "first frame \(seconds($0))" } ?? "no frame yet"
-            let startup = item.startupTime.map { " · playing after \(seconds($0))" } ?? ""
-            lines.append("Start     \(firstFrame)\(startup)")
+            lines.append(line(.decoderStatistic, decoder))
+            let firstFrame = item.timeToFirstFrame.map { strings.text(.firstFrame, strings.seconds($0)) }
+            let startup = item.startupTime.map { " · " + strings.text(.playingAfter, strings.seconds($0)) } ?? ""
+            lines.append(line(.startStatistic, (firstFrame ?? strings[.noFrameYet]) + startup))
             var rates: [String] = []
-            if let video = item.videoBitrate { rates.append("video \(bitrate(video))") }
-            if let audio = item.audioBitrate { rates.append("audio \(bitrate(audio))") }
-            if let indicated = item.indicatedBitrate { rates.append("declared \(bitrate(indicated))") }
-            if let observed = item.observedBitrate { rates.append("network \(bitrate(observed))") }
-            lines.append("Bit rate  \(rates.isEmpty ? "–" : rates.joined(separator: " · "))")
-            lines.append("Transfer  \(item.bytesTransferred.map(bytes) ?? "–")")
-            lines.append("Stalls    \(stalls(item.stallCount, item.stallDuration, item.rebufferingRatio))")
+            if let video = item.videoBitrate { rates.append(strings.text(.videoBitrate, strings.bitrate(video))) }
+            if let audio = item.audioBitrate { rates.append(strings.text(.audioBitrate, strings.bitrate(audio))) }
+            if let indicated = item.indicatedBitrate {
+                rates.append(strings.text(.declaredBitrate, strings.bitrate(indicated)))
+            }
+            if let observed = item.observedBitrate {
+                rates.append(strings.text(.networkBitrate, strings.bitrate(observed)))
+            }
+            lines.append(line(.bitrateStatistic, rates.isEmpty ? "–" : rates.joined(separator: " · ")))
+            lines.append(line(.transferStatistic, item.bytesTransferred.map(strings.bytes) ?? "–"))
             lines.append(
-                "Frames    dropped \(count(item.droppedFrames)) · decoder \(count(item.decoderDroppedFrames))"
-                    + " · delayed \(count(item.delayedFrames))")
+                line(.stallsStatistic, stalls(item.stallCount, item.stallDuration, item.rebufferingRatio, strings)))
+            let frames = [
+                strings.text(.droppedFrames, count(item.droppedFrames)),
+                strings.text(.decoderDroppedFrames, count(item.decoderDroppedFrames)),
+                strings.text(.delayedFrames, count(item.delayedFrames)),
+            ]
+            lines.append(line(.framesStatistic, frames.joined(separator: " · ")))
         } else {
-            lines.append("No item")
+            lines.append(strings[.noItem])
         }
         let session = metrics.session
-        var summary = "\(session.itemCount) item\(session.itemCount == 1 ? "" : "s")"
-        if session.failedItemCount > 0 { summary += " (\(session.failedItemCount) failed)" }
-        summary += " · played \(seconds(session.playingDuration)) · \(bytes(session.bytesTransferred))"
-        lines.append("Session   \(summary)")
-        lines.append("          \(stalls(session.stallCount, session.stallDuration, session.rebufferingRatio))")
+        var summary = strings.text(session.itemCount == 1 ? .oneItem : .items, String(session.itemCount))
+        if session.failedItemCount > 0 { summary += " " + strings.text(.failedItems, String(session.failedItemCount)) }
+        summary += " · " + strings.text(.playedTime, strings.seconds(session.playingDuration))
+        summary += " · " + strings.bytes(session.bytesTransferred)
+        lines.append(line(.sessionStatistic, summary))
+        lines.append(line(nil, stalls(session.stallCount, session.stallDuration, session.rebufferingRatio, strings)))
         return lines
     }
 
-    private static func seconds(_ value: TimeInterval) -> String { String(format: "%.2f s", value) }
-
-    private static func count(_ value: Int?) -> String { value.map(String.init) ?? "–" }
-
-    private static func stalls(_ count: Int, _ duration: TimeInterval, _ ratio: Double?) -> String {
-        var text = "\(count) stall\(count == 1 ? "" : "s") (\(seconds(duration)))"
-        if let ratio { text += String(format: " · rebuffering %.1f %%", ratio * 100) }
+    private static func stalls(
+        _ count: Int, _ duration: TimeInterval, _ ratio: Double?, _ strings: ContainerStrings
+    ) -> String {
+        var text = strings.text(count == 1 ? .oneStall : .stalls, String(count), strings.seconds(duration))
+        if let ratio { text += " · " + strings.text(.rebuffering, strings.number(ratio * 100, decimals: 1)) }
         return text
-    }
-
-    /// Bits per second in kb/s or Mb/s.
-    static func bitrate(_ value: Double) -> String {
-        value >= 1_000_000 ? String(format: "%.2f Mb/s", value / 1_000_000) : String(format: "%.0f kb/s", value / 1000)
-    }
-
-    /// Bytes in kB or MB (powers of 1000).
-    static func bytes(_ value: Int64) -> String {
-        let amount = Double(value)
-        if amount >= 1_000_000 { return String(format: "%.2f MB", amount / 1_000_000) }
-        return String(format: "%.1f kB", amount / 1000)
     }
 }

@@ -2,16 +2,19 @@ import ReelComposable
 import ReelCore
 
 /// The failure message with a Retry button (which sends `retryTapped`), shown while the item
-/// has failed.
+/// has failed. The message is the container's words for the error's code
+/// (``ContainerStrings/description(of:)``), in its language.
 @MainActor
 public final class ErrorView: Widget {
     private var tracker = PressTracker()
+    /// The Retry button's width at the last draw: its text's, measured by the canvas.
+    private var retryWidth = 96.0
 
     /// Creates an error view.
     public init() {}
 
     private func message(_ context: WidgetContext) -> String? {
-        if case .failed(let error) = context.state.playback.status { return error.message }
+        if case .failed(let error) = context.state.playback.status { return context.strings.description(of: error) }
         return nil
     }
 
@@ -25,9 +28,10 @@ public final class ErrorView: Widget {
         return Size(width: width, height: 104)
     }
 
-    /// Where the Retry button is inside `frame`.
+    /// Where the Retry button is inside `frame`: 96 px wide, or wider for a longer text (as
+    /// measured at the last draw).
     public func retryFrame(in frame: Rect) -> Rect {
-        Rect(x: frame.midX - 48, y: frame.maxY - 48, width: 96, height: 34)
+        Rect(x: frame.midX - retryWidth / 2, y: frame.maxY - 48, width: retryWidth, height: 34)
     }
 
     /// Draws the panel, message and button.
@@ -40,9 +44,11 @@ public final class ErrorView: Widget {
             message, at: Point(x: frame.midX, y: frame.minY + 32), font: theme.labelFont, color: theme.foreground,
             alignment: .center)
         canvas.popClip()
+        let retry = context.strings[.retry]
+        retryWidth = max(0, min(max(96, canvas.measureText(retry, font: theme.labelFont).width + 32), frame.width - 16))
         let button = retryFrame(in: frame)
         canvas.fill(button, color: tracker.isHighlighted ? theme.accent.opacity(0.8) : theme.accent, cornerRadius: 6)
-        canvas.drawText("Retry", at: button.center, font: theme.labelFont, color: theme.foreground, alignment: .center)
+        canvas.drawText(retry, at: button.center, font: theme.labelFont, color: theme.foreground, alignment: .center)
     }
 
     /// Sends `retryTapped` on a click of the button; takes every press on the panel.

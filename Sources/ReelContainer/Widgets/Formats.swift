@@ -1,19 +1,12 @@
-/// Speeds as labels: "2×", "1.5×", "0.75×".
+/// Speeds as labels in English: "2×", "1.5×", "0.75×" (``ContainerStrings/speed(_:)`` in any
+/// language).
 public enum SpeedFormat {
     /// `speed` with up to two decimals and a multiplication sign.
-    public static func label(_ speed: Double) -> String {
-        let hundredths = Int((speed * 100).rounded())
-        var text = "\(hundredths / 100)"
-        let fraction = hundredths % 100
-        if fraction != 0 {
-            text += fraction % 10 == 0 ? ".\(fraction / 10)" : (fraction < 10 ? ".0\(fraction)" : ".\(fraction)")
-        }
-        return text + "×"
-    }
+    public static func label(_ speed: Double) -> String { ContainerStrings.english.speed(speed) }
 }
 
-/// Volumes as labels: "Volume 70%".
+/// Volumes as labels in English: "Volume 70%" (``ContainerStrings/volume(_:)`` in any language).
 public enum VolumeFormat {
     /// `level` (0…1) as a percentage.
-    public static func label(_ level: Double) -> String { "Volume \(Int((level * 100).rounded()))%" }
+    public static func label(_ level: Double) -> String { ContainerStrings.english.volume(level) }
 }

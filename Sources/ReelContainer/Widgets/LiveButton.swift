@@ -14,7 +14,10 @@ public final class LiveButton: Widget {
     /// Only live streams have a live edge.
     public func isVisible(in context: WidgetContext) -> Bool { context.state.isLive }
 
-    private func text(_ context: WidgetContext) -> String { context.state.liveLabel ?? "LIVE" }
+    private func text(_ context: WidgetContext) -> String {
+        let live = context.strings[.live]
+        return context.state.liveLabel(live: live) ?? live
+    }
 
     /// The dot and the label.
     public func measure(in context: WidgetContext) -> Size {

@@ -30,10 +30,10 @@ public final class MenuButton: Widget {
     }
 
     private func speedText(_ context: WidgetContext) -> String? {
-        if menu == .quality { return PlayerMenus.qualityLabel(state: context.state) }
+        if menu == .quality { return PlayerMenus.qualityLabel(state: context.state, strings: context.strings) }
         let speed = context.state.playback.speed
-        if menu == .rates { return SpeedFormat.label(speed) }
-        return menu == .speed && abs(speed - 1) > 0.001 ? SpeedFormat.label(speed) : nil
+        if menu == .rates { return context.strings.speed(speed) }
+        return menu == .speed && abs(speed - 1) > 0.001 ? context.strings.speed(speed) : nil
     }
 
     /// A square, or the speed's text when it shows one.

@@ -36,9 +36,14 @@ public final class MenuWidget: Widget {
         self.items = items
     }
 
-    /// 240 px wide, tall enough for every entry.
+    /// At least 240 px wide, wider when the title or an entry needs it (a long translation, a
+    /// long track name); tall enough for every entry.
     public func measure(in context: WidgetContext) -> Size {
-        Size(width: 240, height: headerHeight + rowHeight * Double(items(context).count))
+        let entries = items(context)
+        let theme = context.theme
+        let widest = entries.map { context.measureText($0.title, font: theme.labelFont).width + 40 }.max() ?? 0
+        let header = context.measureText(title, font: theme.titleFont).width + 16
+        return Size(width: max(240, widest + 20, header + 20), height: headerHeight + rowHeight * Double(entries.count))
     }
 
     /// The frame of entry `index` inside `frame`.

@@ -21,60 +21,77 @@ extension PlayerMenus {
 
     /// The entries that open `menus` (those that have something to choose from): "Audio output…",
     /// "Add subtitle file…", "Secondary subtitles…", "Subtitle style…".
-    public static func submenuItems(_ menus: [PlayerMenu], state: PlayerFeature.State) -> [MenuItem] {
+    public static func submenuItems(_ menus: [PlayerMenu], state: PlayerFeature.State, strings: ContainerStrings)
+        -> [MenuItem]
+    {
         menus.filter { opens($0, state: state) }.map { menu in
             let title: String =
                 switch menu {
-                case .audioOutput: "Audio output: \(state.playback.currentAudioDevice?.displayName ?? "Automatic")…"
-                case .subtitleFiles: "Add subtitle file…"
-                case .secondarySubtitles: "Secondary: \(state.playback.secondarySubtitleTrack?.displayName ?? "Off")…"
-                case .subtitleStyle: "Subtitle style…"
-                default: "\(menu.rawValue.capitalized)…"
+                case .audioOutput:
+                    strings.text(
+                        .audioOutputEntry,
+                        state.playback.currentAudioDevice.map(strings.name(of:)) ?? strings[.automaticOutput])
+                case .subtitleFiles: strings[.subtitleFilesEntry]
+                case .secondarySubtitles:
+                    strings.text(
+                        .secondarySubtitlesEntry,
+                        state.playback.secondarySubtitleTrack.map(strings.name(of:)) ?? strings[.off])
+                case .subtitleStyle: strings[.subtitleStyleEntry]
+                default: strings.text(.menuEntry, strings.title(of: menu))
                 }
             return MenuItem(title: title, isChecked: false, action: .openMenu(menu))
         }
     }
 
     /// Automatic and each audio output, the one playing checked.
-    public static func audioOutputItems(state: PlayerFeature.State) -> [MenuItem] {
+    public static func audioOutputItems(state: PlayerFeature.State, strings: ContainerStrings) -> [MenuItem] {
         let current = state.playback.currentAudioDevice
         return state.playback.audioDevices.map { device in
             MenuItem(
-                title: device.displayName, isChecked: device == current,
+                title: strings.name(of: device), isChecked: device == current,
                 action: .player(.audioDeviceSelected(device.name)))
         }
     }
 
     /// Off and the subtitle tracks but the main one, for the secondary subtitles; the shown one
     /// (or Off) checked.
-    public static func secondarySubtitleItems(state: PlayerFeature.State) -> [MenuItem] {
+    public static func secondarySubtitleItems(state: PlayerFeature.State, strings: ContainerStrings) -> [MenuItem] {
         let secondary = state.playback.secondarySubtitleTrack
         let off = MenuItem(
-            title: "Off", isChecked: secondary == nil, action: .player(.secondarySubtitleSelected(id: nil)))
+            title: strings[.off], isChecked: secondary == nil, action: .player(.secondarySubtitleSelected(id: nil)))
         return [off]
             + state.playback.tracks(.subtitle).filter { !$0.isSelected }.map { track in
                 MenuItem(
-                    title: track.displayName, isChecked: track.isSecondarySelected,
+                    title: strings.name(of: track), isChecked: track.isSecondarySelected,
                     action: .player(.secondarySubtitleSelected(id: track.id)))
             }
     }
 
-    /// The size presets (``/ReelCore/SubtitleStyle/presetSizes``) and the background, on or off;
-    /// the current ones checked. Each keeps the rest of the style.
-    public static func subtitleStyleItems(state: PlayerFeature.State) -> [MenuItem] {
+    /// The size presets (``/ReelCore/SubtitleStyle/presetSizes``: small, normal and large, by
+    /// their size against the standard one) and the background, on or off; the current ones
+    /// checked. Each keeps the rest of the style.
+    public static func subtitleStyleItems(state: PlayerFeature.State, strings: ContainerStrings) -> [MenuItem] {
         let style = state.playback.subtitleStyle
         let sizes = SubtitleStyle.presetSizes.map { preset in
             var chosen = style
             chosen.fontSize = preset.size
             return MenuItem(
-                title: "Size: \(preset.name)", isChecked: style.fontSize == preset.size,
+                title: strings.text(.subtitleSize, sizeName(preset.size, strings: strings)),
+                isChecked: style.fontSize == preset.size,
                 action: .player(.subtitleStyleSet(chosen)))
         }
         var toggled = style
         toggled.backgroundColor = style.hasBackground ? .clear : SubtitleStyle.presetBackground
         let background = MenuItem(
-            title: "Background", isChecked: style.hasBackground, action: .player(.subtitleStyleSet(toggled)))
+            title: strings[.subtitleBackground], isChecked: style.hasBackground,
+            action: .player(.subtitleStyleSet(toggled)))
         return sizes + [background]
+    }
+
+    /// Small, normal or large: a preset's size against the standard style's.
+    private static func sizeName(_ size: Double, strings: ContainerStrings) -> String {
+        let standard = SubtitleStyle.standard.fontSize
+        return strings[size < standard ? .smallSize : size > standard ? .largeSize : .normalSize]
     }
 
     /// The subtitle files `files` (those next to the item's file), by name; choosing one adds it

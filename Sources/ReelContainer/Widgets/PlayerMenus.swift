@@ -5,33 +5,35 @@ import ReelCore
 /// The entries and widgets of the player's menus: speed, audio, subtitles and the queue.
 public enum PlayerMenus {
     /// The speed entries for `options`, the current one checked.
-    public static func speedItems(_ options: [Double], state: PlayerFeature.State) -> [MenuItem] {
+    public static func speedItems(_ options: [Double], state: PlayerFeature.State, strings: ContainerStrings)
+        -> [MenuItem]
+    {
         options.map { speed in
             MenuItem(
-                title: abs(speed - 1) < 0.001 ? "Normal" : SpeedFormat.label(speed),
+                title: abs(speed - 1) < 0.001 ? strings[.normalSpeed] : strings.speed(speed),
                 isChecked: abs(state.playback.speed - speed) < 0.001, action: .player(.speedSelected(speed)))
         }
     }
 
     /// The audio tracks, the selected one checked.
-    public static func audioItems(state: PlayerFeature.State) -> [MenuItem] {
+    public static func audioItems(state: PlayerFeature.State, strings: ContainerStrings) -> [MenuItem] {
         state.playback.tracks(.audio).map { track in
             MenuItem(
-                title: track.displayName, isChecked: track.isSelected,
+                title: strings.name(of: track), isChecked: track.isSelected,
                 action: .player(.audioTrackSelected(id: track.id)))
         }
     }
 
     /// "Off" and the subtitle tracks; the selected one (or Off) checked.
-    public static func subtitleItems(state: PlayerFeature.State) -> [MenuItem] {
+    public static func subtitleItems(state: PlayerFeature.State, strings: ContainerStrings) -> [MenuItem] {
         let tracks = state.playback.tracks(.subtitle)
         let off = MenuItem(
-            title: "Off", isChecked: !tracks.contains(where: \.isSelected),
+            title: strings[.off], isChecked: !tracks.contains(where: \.isSelected),
             action: .player(.subtitleTrackSelected(id: nil)))
         return [off]
             + tracks.map { track in
                 MenuItem(
-                    title: track.displayName, isChecked: track.isSelected,
+                    title: strings.name(of: track), isChecked: track.isSelected,
                     action: .player(.subtitleTrackSelected(id: track.id)))
             }
     }
@@ -48,16 +50,19 @@ public enum PlayerMenus {
 
     /// Fit, Fill and Stretch, then Original and the common aspect ratios; the current ones
     /// checked.
-    public static func pictureItems(state: PlayerFeature.State) -> [MenuItem] {
+    public static func pictureItems(state: PlayerFeature.State, strings: ContainerStrings) -> [MenuItem] {
         let framing = state.playback.framing
         let gravities = VideoGravity.allCases.map { gravity in
             var chosen = framing
             chosen.gravity = gravity
             return MenuItem(
-                title: gravity.rawValue.capitalized, isChecked: framing.gravity == gravity,
+                title: strings.name(of: gravity), isChecked: framing.gravity == gravity,
                 action: .player(.videoFramingSet(chosen)))
         }
-        let ratios: [(String, Double?)] = [("Original", nil), ("16:9", 16.0 / 9), ("4:3", 4.0 / 3), ("2.35:1", 2.35)]
+        let ratios: [(String, Double?)] = [
+            (strings[.originalAspect], nil), ("16:9", 16.0 / 9), ("4:3", 4.0 / 3),
+            (strings.number(2.35, upTo: 2) + ":1", 2.35),
+        ]
         let aspects = ratios.map { title, ratio in
             var chosen = framing
             chosen.aspectRatio = ratio
@@ -70,61 +75,56 @@ public enum PlayerMenus {
     /// "Auto" and the variants of an adaptive stream, the quality asked checked. With libmpv,
     /// Auto is the variant the engine chose when the stream opened (the highest bit rate): it
     /// does not adapt to the bandwidth (``/ReelCore/StreamingQuality``).
-    public static func qualityItems(state: PlayerFeature.State) -> [MenuItem] {
+    public static func qualityItems(state: PlayerFeature.State, strings: ContainerStrings) -> [MenuItem] {
         let quality = state.playback.streamingQuality
         let current = state.playback.currentVariant
         let auto = MenuItem(
-            title: current.map { "Auto (\($0.displayName))" } ?? "Auto", isChecked: quality == .auto,
-            action: .player(.streamingQualitySelected(.auto)))
+            title: current.map { strings.text(.automaticQualityChosen, strings.name(of: $0)) }
+                ?? strings[.automaticQuality],
+            isChecked: quality == .auto, action: .player(.streamingQualitySelected(.auto)))
         return [auto]
             + state.playback.variants.map { variant in
                 MenuItem(
-                    title: variant.displayName, isChecked: quality == .variant(variant),
+                    title: strings.name(of: variant), isChecked: quality == .variant(variant),
                     action: .player(.streamingQualitySelected(.variant(variant))))
             }
     }
 
     /// The quality button's text: "Auto" or the fixed variant's name.
-    public static func qualityLabel(state: PlayerFeature.State) -> String {
-        if case .variant(let variant) = state.playback.streamingQuality { return variant.displayName }
-        return "Auto"
+    public static func qualityLabel(state: PlayerFeature.State, strings: ContainerStrings) -> String {
+        if case .variant(let variant) = state.playback.streamingQuality { return strings.name(of: variant) }
+        return strings[.automaticQuality]
     }
 
-    /// The entries of `menu` for `state`.
-    public static func items(for menu: PlayerMenu, state: PlayerFeature.State, speeds: [Double]) -> [MenuItem] {
+    /// The entries of `menu` for `state`, in `strings`' language.
+    public static func items(
+        for menu: PlayerMenu, state: PlayerFeature.State, speeds: [Double], strings: ContainerStrings
+    ) -> [MenuItem] {
         switch menu {
-        case .speed: speedItems(speeds, state: state) + submenuItems([.audioOutput, .subtitleFiles], state: state)
-        case .rates: speedItems(speeds, state: state)
-        case .audio: audioItems(state: state)
+        case .speed:
+            speedItems(speeds, state: state, strings: strings)
+                + submenuItems([.audioOutput, .subtitleFiles], state: state, strings: strings)
+        case .rates: speedItems(speeds, state: state, strings: strings)
+        case .audio: audioItems(state: state, strings: strings)
         case .subtitles:
-            subtitleItems(state: state) + submenuItems([.secondarySubtitles, .subtitleStyle], state: state)
+            subtitleItems(state: state, strings: strings)
+                + submenuItems([.secondarySubtitles, .subtitleStyle], state: state, strings: strings)
         case .queue: queueItems(state: state)
-        case .picture: pictureItems(state: state)
-        case .quality: qualityItems(state: state)
-        case .audioOutput: audioOutputItems(state: state)
-        case .secondarySubtitles: secondarySubtitleItems(state: state)
-        case .subtitleStyle: subtitleStyleItems(state: state)
+        case .picture: pictureItems(state: state, strings: strings)
+        case .quality: qualityItems(state: state, strings: strings)
+        case .audioOutput: audioOutputItems(state: state, strings: strings)
+        case .secondarySubtitles: secondarySubtitleItems(state: state, strings: strings)
+        case .subtitleStyle: subtitleStyleItems(state: state, strings: strings)
         case .subtitleFiles:
             subtitleFileItems(state.playback.item.map { ExternalSubtitle.files(nextTo: $0.url) } ?? [], state: state)
         }
     }
 
-    /// The menu widget of `menu`.
+    /// The menu widget of `menu`, titled and filled in `strings`' language (the container
+    /// passes its configuration's ``ContainerConfiguration/strings``).
     @MainActor
-    public static func widget(for menu: PlayerMenu) -> MenuWidget {
-        let title: String =
-            switch menu {
-            case .speed, .rates: "Speed"
-            case .audio: "Audio"
-            case .subtitles: "Subtitles"
-            case .queue: "Playlist"
-            case .picture: "Picture"
-            case .quality: "Quality"
-            case .audioOutput: "Audio output"
-            case .secondarySubtitles: "Secondary subtitles"
-            case .subtitleStyle: "Subtitle style"
-            case .subtitleFiles: "Add subtitle file"
-            }
+    public static func widget(for menu: PlayerMenu, strings: ContainerStrings) -> MenuWidget {
+        let title = strings.title(of: menu)
         if menu == .subtitleFiles {
             // The folder is read once, when the menu opens, not at every draw.
             var files: (item: URL?, files: [URL])?
@@ -139,7 +139,7 @@ public enum PlayerMenus {
         }
         return MenuWidget(title: title) { context in
             let configuration = context.services.configuration
-            return items(for: menu, state: context.state, speeds: configuration.speeds)
+            return items(for: menu, state: context.state, speeds: configuration.speeds, strings: strings)
                 + (configuration.menuItems[menu] ?? [])
         }
     }

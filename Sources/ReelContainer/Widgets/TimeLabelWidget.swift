@@ -24,8 +24,8 @@ public final class TimeLabelWidget: Widget {
     public func text(in context: WidgetContext) -> String {
         switch kind {
         case .current: context.state.currentLabel
-        case .remaining: context.state.remainingLabel
-        case .duration: context.state.durationLabel
+        case .remaining: context.state.remainingLabel(live: context.strings[.live])
+        case .duration: context.state.durationLabel(live: context.strings[.live])
         }
     }
 

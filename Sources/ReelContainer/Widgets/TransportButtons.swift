@@ -34,8 +34,7 @@ public final class SkipButton: Widget {
         if tracker.isHighlighted { canvas.fill(frame, color: context.theme.highlight, cornerRadius: 6) }
         let box = frame.centeredSquare(side: min(frame.width, frame.height) * 0.9)
         canvas.draw(Icons.skip(in: box, forward: seconds >= 0), color: context.theme.foreground)
-        let magnitude = abs(seconds)
-        let number = magnitude == magnitude.rounded() ? "\(Int(magnitude))" : "\(magnitude)"
+        let number = context.strings.number(abs(seconds), upTo: 3)
         canvas.drawText(
             number, at: frame.center, font: Font(size: (box.width * 0.32).rounded(), weight: .bold),
             color: context.theme.foreground, alignment: .center)

@@ -37,6 +37,9 @@ public struct WidgetContext {
     /// The size one line of `text` takes in `font`.
     public func measureText(_ text: String, font: Font) -> Size { measurer(text, font) }
 
+    /// The texts to show, in the container's language (``ContainerConfiguration/strings``).
+    public var strings: ContainerStrings { services.configuration.strings }
+
     /// The single instance of a service.
     public subscript<S: Service>(_ type: S.Type) -> S { services[type] }
 

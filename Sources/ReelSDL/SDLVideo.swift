@@ -1,5 +1,6 @@
 import CSDL2
 import ReelDrawing
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -38,7 +39,28 @@ enum SDLVideo {
         guard SDL_InitSubSystem(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else {
             throw HostError(.sdl, message: "SDL could not start its video: \(lastError). Is DISPLAY set?")
         }
+        installXErrorHandler()
         isStarted = true
+    }
+
+    /// Replaces Xlib's default error handler, which prints the error and exits the process, with
+    /// one that reports it on standard error (the first few) and goes on.
+    ///
+    /// An X protocol error arrives after the request that caused it, and the one seen in practice
+    /// is harmless: SDL 2.26 wakes its event wait with a `ClientMessage` sent to the window it
+    /// last waited on, and when that window has just been destroyed the server answers
+    /// `BadWindow (X_SendEvent)` — which ended a whole test run (and would end an app) between
+    /// closing one window and opening the next. GTK treats such errors the same way. A lost
+    /// connection is an I/O error, not this, and still ends the process.
+    private static func installXErrorHandler() {
+        #if canImport(Glibc)
+            typealias Handler = @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Int32
+            typealias SetHandler = @convention(c) (Handler?) -> Handler?
+            guard let library = dlopen("libX11.so.6", RTLD_NOW | RTLD_GLOBAL),
+                let symbol = dlsym(library, "XSetErrorHandler")
+            else { return }
+            _ = unsafeBitCast(symbol, to: SetHandler.self)(reportXError)
+        #endif
     }
 
     /// Calls Xlib's `XInitThreads` once, before SDL opens its X connection.
@@ -91,3 +113,21 @@ enum SDLVideo {
         Double(SDL_GetPerformanceCounter()) / Double(SDL_GetPerformanceFrequency())
     }
 }
+
+/// Xlib's error handler (``SDLVideo/installXErrorHandler()``): `XErrorEvent` is `{ int type;
+/// Display *display; XID resourceid; unsigned long serial; unsigned char error_code,
+/// request_code, minor_code; }`, so on LP64 the codes sit at bytes 32 and 33. Xlib calls it on
+/// whichever thread read the error (SDL has two connections): it only counts and writes.
+private func reportXError(_ display: OpaquePointer?, _ event: UnsafeMutableRawPointer?) -> Int32 {
+    let count = xErrorCount.add(1, ordering: .relaxed).newValue
+    guard let event, count <= 5 else { return 0 }
+    let resource = event.load(fromByteOffset: 16, as: UInt.self)
+    let code = event.load(fromByteOffset: 32, as: UInt8.self)
+    let request = event.load(fromByteOffset: 33, as: UInt8.self)
+    let text = "reel: X error \(code) on request \(request) for resource 0x\(String(resource, radix: 16)) (ignored)\n"
+    _ = text.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+    return 0
+}
+
+/// How many X errors the process had: only the first five are printed.
+let xErrorCount = Atomic<Int>(0)

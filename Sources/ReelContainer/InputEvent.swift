@@ -8,6 +8,8 @@ public enum Key: Hashable, Sendable {
     case escape
     /// Return.
     case enter
+    /// Tab (Shift-Tab is `.tab` with ``KeyModifiers/shift``).
+    case tab
     /// A printable character (`m`, `f`, `[`, `]`, `j`, `#`, `l`, `q`, …).
     case character(Character)
 }

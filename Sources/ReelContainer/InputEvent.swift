@@ -8,6 +8,9 @@ public enum Key: Hashable, Sendable {
     case escape
     /// Return.
     case enter
+    /// Tab (Shift-Tab is `.tab` with ``KeyModifiers/shift``): moves keyboard focus
+    /// (``FocusService``).
+    case tab
     /// A printable character (`m`, `f`, `[`, `]`, `j`, `#`, `l`, `q`, …).
     case character(Character)
 }

@@ -131,6 +131,7 @@ struct SDLInputTranslator {
         case SDL_Keycode(SDLK_DOWN.rawValue): .down
         case SDL_Keycode(SDLK_ESCAPE.rawValue): .escape
         case SDL_Keycode(SDLK_RETURN.rawValue), SDL_Keycode(SDLK_KP_ENTER.rawValue): .enter
+        case SDL_Keycode(SDLK_TAB.rawValue): .tab
         default: nil
         }
     }

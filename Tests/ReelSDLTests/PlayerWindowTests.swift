@@ -155,6 +155,49 @@ struct PlayerWindowTests {
         await player.shutdown()
     }
 
+    /// The keyboard works the controls: Tab puts the focus ring on the big play button (white
+    /// pixels along its top edge), Enter plays, Escape takes the ring away.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool"), "needs xdotool"))
+    func tabAndEnterPlayFromTheKeyboard() async throws {
+        let clip = try await MediaFixtures.url(for: .tenSecondClip)
+        let (player, window) = try makeWindow(title: "Reel focus", path: .software)
+        let container = try #require(window.container)
+        let keys = CountSignal()
+        container.eventHook = { event in
+            if case .keyDown(let key, _, _) = event { keys.increment("\(key)") }
+            return false
+        }
+        let running = Task { await window.run() }
+        try player.load(MediaItem(url: clip), autoplay: false)
+        try await player.until(status: .ready)
+        let found = await Command.output([
+            "timeout", "-s", "KILL", "10", "xdotool", "search", "--sync", "--name", "Reel focus",
+        ])
+        let id = try #require(found.split(separator: "\n").last.map(String.init))
+        let button = try #require(container.controls.frames(in: .center).first)
+        // The ring's straight top edge: two rows (2 px wide, 3 px away), clear of its corners.
+        let edge = Rect(x: button.minX + 8, y: button.minY - 5, width: button.width - 16, height: 2)
+        let before = try #require(window.captureFrame())
+        #expect(Self.whitePixels(in: before, within: edge) < 48)
+
+        await Command.output("xdotool", "key", "--window", id, "Tab")
+        #expect(await keys.wait(for: "tab", atLeast: 1, timeout: .seconds(10)))
+        #expect(container.focus.focusedWidget is PlayPauseButton)
+        let focused = try #require(window.captureFrame())
+        try save(focused, "window-focus.png")
+        #expect(Self.whitePixels(in: focused, within: edge) == 96)
+
+        await Command.output("xdotool", "key", "--window", id, "Return")
+        try await player.until(state: .playing)
+        await Command.output("xdotool", "key", "--window", id, "Escape")
+        #expect(await keys.wait(for: "escape", atLeast: 1, timeout: .seconds(10)))
+        #expect(!container.focus.isActive)
+        #expect(player.presentation == .inline)
+        window.close()
+        await running.value
+        await player.shutdown()
+    }
+
     /// The default container's seek bar shows previews of the player's item where the pointer
     /// hovers; the option turns them off, and closing the window stops them.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool"), "needs xdotool"))

@@ -27,13 +27,21 @@ struct SDLInputTranslatorTests {
         var translator = SDLInputTranslator()
         let cases: [(SDL_KeyCode, Key)] = [
             (SDLK_SPACE, .space), (SDLK_LEFT, .left), (SDLK_RIGHT, .right), (SDLK_UP, .up), (SDLK_DOWN, .down),
-            (SDLK_ESCAPE, .escape), (SDLK_RETURN, .enter),
+            (SDLK_ESCAPE, .escape), (SDLK_RETURN, .enter), (SDLK_TAB, .tab),
         ]
         for (code, expected) in cases {
             #expect(
                 translator.translate(key(SDL_KEYDOWN, code), time: 1) == [.keyDown(expected, modifiers: [], time: 1)])
             #expect(translator.translate(key(SDL_KEYUP, code), time: 2) == [.keyUp(expected, modifiers: [], time: 2)])
         }
+    }
+
+    @Test func shiftTabIsTabWithShift() {
+        var translator = SDLInputTranslator()
+        #expect(
+            translator.translate(key(SDL_KEYDOWN, SDLK_TAB, modifiers: KMOD_LSHIFT), time: 1) == [
+                .keyDown(.tab, modifiers: .shift, time: 1)
+            ])
     }
 
     @Test func charactersComeFromTextInputOnce() {

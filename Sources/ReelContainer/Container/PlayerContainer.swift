@@ -42,7 +42,7 @@ public final class PlayerContainer: OverlayHost {
     public private(set) var scale = 1.0
     private var entries: [Entry] = ContainerLayer.allCases.map { .builtIn($0) }
     /// The built-in layers that draw and take input (``enable(overlays:)``); all by default.
-    public private(set) var enabledOverlays = Set(ContainerLayer.allCases)
+    public var enabledOverlays: Set<ContainerLayer> { context.enabledLayers }
     weak var pointerOwner: (any Overlay)?
     private var lastDrawnState: PlayerFeature.State?
     /// Whether something animated at the last draw (then the first draw after it stops shows
@@ -96,6 +96,8 @@ public final class PlayerContainer: OverlayHost {
     public var toasts: ToastOverlay { context[ToastOverlay.self] }
     /// The gestures of the video area.
     public var gestures: GestureService { context[GestureService.self] }
+    /// Keyboard focus: the control or menu entry Tab and the arrows moved to, with its ring.
+    public var focus: FocusService { context[FocusService.self] }
     /// How the container is shown now: ``statusOverride`` when the app set one, otherwise
     /// derived from the bounds, the video's aspect and the presentation
     /// (``ContainerStatus/resolve(size:videoAspect:isFullscreen:)``).
@@ -129,7 +131,7 @@ public final class PlayerContainer: OverlayHost {
     /// one without gestures leaves out ``ContainerLayer/render``). Custom layers stay.
     public func enable(overlays layers: Set<ContainerLayer>) {
         guard layers != enabledOverlays else { return }
-        enabledOverlays = layers
+        context.enabledLayers = layers
         pointerOwner = nil
         context.setNeedsDisplay()
     }
@@ -174,7 +176,7 @@ public final class PlayerContainer: OverlayHost {
 
     /// Where the video goes: the bounds less a squeezing feature panel. The picture keeps its
     /// aspect inside (``pictureFrame``).
-    public var videoFrame: Rect { features.contentFrame(in: context.bounds) }
+    public var videoFrame: Rect { context.videoFrame }
 
     /// The share (0…0.5) of the video frame's height that the bottom controls cover while they
     /// show; 0 while they are hidden. Hosts pass it to the engine
@@ -201,6 +203,7 @@ public final class PlayerContainer: OverlayHost {
         refreshStatus()
         let widgets = widgetContext(measuring: canvas)
         for overlay in overlays { overlay.draw(in: canvas, context: widgets) }
+        focus.drawRing(in: canvas, context: widgets)
         drewAnimation = overlays.contains { $0.isAnimating(context: widgets) }
         lastDrawnState = context.state
         context.displayRequested = false
@@ -216,9 +219,7 @@ public final class PlayerContainer: OverlayHost {
 
     /// A widget context for now, measuring text with `canvas` (or an estimate without one).
     public func widgetContext(measuring canvas: (any Canvas)? = nil) -> WidgetContext {
-        let measure: @MainActor (String, Font) -> Size =
-            if let canvas { { canvas.measureText($0, font: $1) } } else { WidgetContext.estimatedTextSize }
-        return WidgetContext(services: context, contentFrame: videoFrame, measureText: measure)
+        context.widgetContext(measuring: canvas)
     }
 
     // MARK: - Status

@@ -44,6 +44,8 @@ public final class Context {
     var actionHandler: ((ContainerAction) -> Void)?
     /// Whether something asked for a redraw since the last draw.
     var displayRequested = true
+    /// The built-in layers that draw and take input (``PlayerContainer/enable(overlays:)``).
+    var enabledLayers = Set(ContainerLayer.allCases)
 
     /// Creates a context for `store`.
     public init(
@@ -109,4 +111,14 @@ public final class Context {
 
     /// Asks the host to draw again.
     public func setNeedsDisplay() { displayRequested = true }
+
+    /// The video area: the bounds less a squeezing feature panel.
+    var videoFrame: Rect { self[FeatureOverlay.self].contentFrame(in: bounds) }
+
+    /// A widget context for now, measuring text with `canvas` (or an estimate without one).
+    func widgetContext(measuring canvas: (any Canvas)? = nil) -> WidgetContext {
+        let measure: @MainActor (String, Font) -> Size =
+            if let canvas { { canvas.measureText($0, font: $1) } } else { WidgetContext.estimatedTextSize }
+        return WidgetContext(services: self, contentFrame: videoFrame, measureText: measure)
+    }
 }

@@ -4,6 +4,12 @@ import ReelComposable
 ///
 /// Bindings match a key with no modifier but Shift (so `#` matches however the keyboard makes
 /// it); with Control or Alt held nothing matches, leaving those to the host.
+///
+/// Keyboard focus comes before the bindings (``FocusService``): Tab and Shift-Tab move a focus
+/// ring through the controls and are bound to nothing here, and while the ring shows, the
+/// arrows move it, Enter (and Space on a button) presses what it is on, and Escape backs out.
+/// Without the ring the bindings below apply as they are: the arrows seek and Enter opens the
+/// next item.
 public struct KeyBindings: Equatable, Sendable {
     private var bindings: [Key: ContainerAction]
 

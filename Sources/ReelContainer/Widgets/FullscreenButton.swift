@@ -18,6 +18,9 @@ public final class FullscreenButton: Widget {
         canvas.draw(Icons.fullscreen(in: box, exit: context.services.isFullscreen), color: context.theme.foreground)
     }
 
+    /// Focusable: Enter or Space clicks it.
+    public var isFocusable: Bool { true }
+
     /// Performs ``ContainerAction/toggleFullscreen`` on a click.
     public func handle(_ event: InputEvent, in frame: Rect, context: WidgetContext) -> Bool {
         let result = tracker.handle(event, in: frame)

@@ -37,6 +37,9 @@ public final class LiveButton: Widget {
             color: atEdge ? context.theme.foreground : context.theme.secondary, alignment: .leading)
     }
 
+    /// Focusable: Enter or Space clicks it.
+    public var isFocusable: Bool { true }
+
     /// Jumps to the live edge on a click.
     public func handle(_ event: InputEvent, in frame: Rect, context: WidgetContext) -> Bool {
         let result = tracker.handle(event, in: frame)

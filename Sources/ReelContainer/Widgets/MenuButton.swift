@@ -66,6 +66,9 @@ public final class MenuButton: Widget {
         canvas.draw(icon, color: context.theme.foreground)
     }
 
+    /// Focusable: Enter or Space clicks it.
+    public var isFocusable: Bool { true }
+
     /// Opens the menu on a click.
     public func handle(_ event: InputEvent, in frame: Rect, context: WidgetContext) -> Bool {
         let result = tracker.handle(event, in: frame)

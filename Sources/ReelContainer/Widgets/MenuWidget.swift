@@ -17,6 +17,9 @@ public struct MenuItem: Equatable, Sendable {
 
 /// A titled list of choices, for a feature panel: choosing an entry performs its action and
 /// closes the panel.
+///
+/// The keyboard reaches it too (``FocusService``): ↑ and ↓ move from the current entry, drawn
+/// highlighted with the focus ring, and Enter or Space chooses it as a click would.
 @MainActor
 public final class MenuWidget: Widget {
     /// The menu's title.
@@ -59,15 +62,18 @@ public final class MenuWidget: Widget {
         return index < count ? index : nil
     }
 
-    /// Draws the title and the entries.
+    /// Draws the title and the entries; the pressed, hovered or focused one highlighted.
     public func draw(in canvas: any Canvas, frame: Rect, context: WidgetContext) {
         let theme = context.theme
         canvas.drawText(
             title, at: Point(x: frame.minX + 16, y: frame.minY + headerHeight / 2), font: theme.titleFont,
             color: theme.foreground, alignment: .leading)
+        let focused = context[FocusService.self].focusedEntry(of: self)
         for (index, item) in items(context).enumerated() {
             let row = rowFrame(index, in: frame)
-            if index == pressedRow || index == hoveredRow { canvas.fill(row, color: theme.highlight) }
+            if index == pressedRow || index == hoveredRow || index == focused {
+                canvas.fill(row, color: theme.highlight)
+            }
             if item.isChecked {
                 canvas.draw(
                     Icons.checkmark(in: Rect(x: row.minX + 12, y: row.midY - 8, width: 16, height: 16)),

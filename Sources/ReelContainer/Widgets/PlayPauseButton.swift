@@ -57,6 +57,9 @@ public final class PlayPauseButton: Widget {
         canvas.draw(Self.icon(for: context.state.playButton, in: box), color: context.theme.foreground)
     }
 
+    /// Focusable: Enter or Space clicks it.
+    public var isFocusable: Bool { true }
+
     /// Sends `playPauseTapped` on a click.
     public func handle(_ event: InputEvent, in frame: Rect, context: WidgetContext) -> Bool {
         let result = tracker.handle(event, in: frame)

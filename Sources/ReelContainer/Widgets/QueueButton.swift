@@ -41,6 +41,9 @@ public final class QueueButton: Widget {
         canvas.draw(Icons.skipItem(in: box, forward: direction == .next), color: color)
     }
 
+    /// Focusable: Enter or Space clicks it.
+    public var isFocusable: Bool { true }
+
     /// Sends `queue(.next)` or `queue(.previous)` on a click.
     public func handle(_ event: InputEvent, in frame: Rect, context: WidgetContext) -> Bool {
         let result = tracker.handle(event, in: frame)

@@ -6,6 +6,13 @@ import ReelCore
 ///
 /// Items without a duration (live, or not loaded) show an empty track and take no input. A
 /// pointer that leaves the window mid-drag ends the scrub where it was.
+///
+/// ## Keyboard
+/// With keyboard focus (``FocusService``) the bar grows, and ← and → scrub by
+/// ``keyboardStep`` with the time label and preview over the knob; the scrub seeks
+/// ``keyboardCommitDelay`` after the last press, or at once on Enter or Space, and Escape
+/// abandons it (Android TV's time bar works the same way). Without a scrub, Enter and Space
+/// play and pause, as clicking tvOS's transport bar does.
 @MainActor
 public final class SeekBar: Widget {
     /// An image for a media time, drawn above the hover label (thumbnails; nil draws none).
@@ -22,6 +29,12 @@ public final class SeekBar: Widget {
     public private(set) var hoverX: Double?
     /// Whether a drag on the bar is scrubbing.
     public private(set) var isScrubbing = false
+    /// Seconds one press of ← or → moves a keyboard scrub (mpv's arrow step).
+    public var keyboardStep = 5.0
+    /// Seconds after the last ← or → that a keyboard scrub seeks.
+    public var keyboardCommitDelay = 1.0
+    /// When the last ← or → of a keyboard scrub in progress was pressed.
+    private var keyboardScrubAt: Double?
 
     /// Creates a seek bar.
     public init(previewImage: (@MainActor (Double) -> RGBAImage?)? = nil) { self.previewImage = previewImage }
@@ -56,14 +69,22 @@ public final class SeekBar: Widget {
     }
 
     /// The drawn track inside `frame`.
-    public func trackRect(in frame: Rect) -> Rect {
-        Rect(x: frame.minX, y: frame.midY - trackHeight / 2, width: frame.width, height: trackHeight)
+    public func trackRect(in frame: Rect) -> Rect { trackRect(in: frame, height: trackHeight) }
+
+    private func trackRect(in frame: Rect, height: Double) -> Rect {
+        Rect(x: frame.minX, y: frame.midY - height / 2, width: frame.width, height: height)
     }
 
-    /// Draws track, buffered ranges, progress, chapter ticks, knob and hover label.
+    /// Focusable: ← and → scrub, Enter and Space seek or play and pause.
+    public var isFocusable: Bool { true }
+
+    /// Draws track, buffered ranges, progress, chapter ticks, knob and hover label; half as
+    /// thick again while focused.
     public func draw(in canvas: any Canvas, frame: Rect, context: WidgetContext) {
         let theme = context.theme
-        let track = trackRect(in: frame)
+        let focused = context[FocusService.self].isFocused(self)
+        let trackHeight = focused ? self.trackHeight * 1.5 : self.trackHeight
+        let track = trackRect(in: frame, height: trackHeight)
         canvas.fill(track, color: theme.track, cornerRadius: trackHeight / 2)
         // Zero to the duration, or a live stream's window.
         guard let range = context.state.seekRange, range.end > range.start else { return }
@@ -82,9 +103,13 @@ public final class SeekBar: Widget {
             canvas.fill(
                 Rect(x: x(chapter.start) - 1, y: track.minY, width: 2, height: track.height), color: theme.chapterTick)
         }
-        let knob = hoverX != nil || isScrubbing ? 7.0 : 5.0
+        let knob = hoverX != nil || isScrubbing || focused ? 7.0 : 5.0
         canvas.fill(.circle(center: Point(x: progressX, y: track.midY), radius: knob), color: theme.accent)
-        if let hoverX { drawHoverLabel(at: hoverX, range: range, frame: frame, canvas: canvas, context: context) }
+        if let hoverX {
+            drawHoverLabel(at: hoverX, range: range, frame: frame, canvas: canvas, context: context)
+        } else if keyboardScrubAt != nil {
+            drawHoverLabel(at: progressX, range: range, frame: frame, canvas: canvas, context: context)
+        }
     }
 
     private func drawHoverLabel(
@@ -129,6 +154,7 @@ public final class SeekBar: Widget {
         switch event {
         case .pointerDown(let point, .primary, _):
             guard let range, seekable, frame.contains(point) else { return false }
+            keyboardScrubAt = nil  // the pointer takes the scrub over
             isScrubbing = true
             hoverX = clampedX(point)
             context.send(.scrubBegan)
@@ -154,8 +180,56 @@ public final class SeekBar: Widget {
             isScrubbing = false
             context.send(.scrubEnded)
             return true
+        case .keyDown(let key, _, _):
+            return handleKey(key, range: seekable ? range : nil, context: context)
         default:
             return false
         }
+    }
+
+    /// ← and → scrub from the bar's position; Escape abandons a keyboard scrub.
+    private func handleKey(_ key: Key, range: TimeRange?, context: WidgetContext) -> Bool {
+        switch key {
+        case .left, .right:
+            guard let range, !isScrubbing else { return false }
+            if keyboardScrubAt == nil || context.services.state.scrub == nil { context.send(.scrubBegan) }
+            // The store's state now, not the snapshot: the scrub just began.
+            let from = context.services.state.seekBarPosition
+            let step = key == .left ? -keyboardStep : keyboardStep
+            context.send(.scrubChanged(to: min(range.end, max(range.start, from + step))))
+            keyboardScrubAt = context.time
+            return true
+        case .escape:
+            guard keyboardScrubAt != nil else { return false }
+            keyboardScrubAt = nil
+            context.send(.scrubCancelled)
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Seeks to a keyboard scrub's position at once, or else plays or pauses.
+    public func activate(in frame: Rect, context: WidgetContext) {
+        if keyboardScrubAt != nil {
+            keyboardScrubAt = nil
+            context.send(.scrubEnded)
+        } else {
+            context.perform(.togglePlayPause)
+        }
+    }
+
+    /// Seeks ``keyboardCommitDelay`` after the last key of a keyboard scrub.
+    public func update(in context: WidgetContext) -> Bool {
+        guard let since = keyboardScrubAt else { return false }
+        if context.state.scrub == nil {
+            // The scrub ended elsewhere (a new item).
+            keyboardScrubAt = nil
+            return true
+        }
+        guard Timing.hasElapsed(keyboardCommitDelay, since: since, at: context.time) else { return false }
+        keyboardScrubAt = nil
+        context.send(.scrubEnded)
+        return true
     }
 }

@@ -20,6 +20,10 @@ public struct Theme: Hashable, Sendable {
     public var highlight = Color(white: 1, alpha: 0.16)
     /// Bubbles, toasts and the hover time label.
     public var bubbleBackground = Color(white: 0, alpha: 0.72)
+    /// The keyboard focus ring (``FocusService``), drawn on a thin dark halo.
+    public var focusRing = Color.white
+    /// The focus ring's width in logical pixels (rounded to whole device pixels).
+    public var focusRingWidth = 2.0
     /// Text.
     public var labelFont = Font.body
     /// Times.

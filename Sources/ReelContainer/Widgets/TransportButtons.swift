@@ -40,6 +40,9 @@ public final class SkipButton: Widget {
             color: context.theme.foreground, alignment: .center)
     }
 
+    /// Focusable: Enter or Space clicks it.
+    public var isFocusable: Bool { true }
+
     /// Skips on a click.
     public func handle(_ event: InputEvent, in frame: Rect, context: WidgetContext) -> Bool {
         let result = tracker.handle(event, in: frame)
@@ -79,6 +82,9 @@ public final class FrameStepButton: Widget {
         canvas.draw(Icons.frameStep(in: box, forward: forward), color: context.theme.foreground)
     }
 
+    /// Focusable: Enter or Space clicks it.
+    public var isFocusable: Bool { true }
+
     /// Steps on a click.
     public func handle(_ event: InputEvent, in frame: Rect, context: WidgetContext) -> Bool {
         let result = tracker.handle(event, in: frame)
@@ -114,6 +120,9 @@ public final class CloseButton: Widget {
         canvas.draw(Icons.close(in: box), color: context.theme.foreground)
     }
 
+    /// Focusable: Enter or Space clicks it.
+    public var isFocusable: Bool { true }
+
     /// Leaves the presentation on a click.
     public func handle(_ event: InputEvent, in frame: Rect, context: WidgetContext) -> Bool {
         let result = tracker.handle(event, in: frame)
@@ -146,6 +155,9 @@ public final class PictureInPictureButton: Widget {
         let box = frame.centeredSquare(side: min(frame.width, frame.height) * 0.7)
         canvas.draw(Icons.pictureInPicture(in: box), color: context.theme.foreground)
     }
+
+    /// Focusable: Enter or Space clicks it.
+    public var isFocusable: Bool { true }
 
     /// Toggles picture in picture on a click.
     public func handle(_ event: InputEvent, in frame: Rect, context: WidgetContext) -> Bool {

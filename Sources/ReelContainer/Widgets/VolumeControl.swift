@@ -3,12 +3,17 @@ import ReelCore
 
 /// A speaker button that mutes and unmutes, with a volume slider beside it (hidden in compact
 /// use). Dragging the slider unmutes and sends `volumeChanged`.
+///
+/// With keyboard focus (``FocusService``), Enter and Space mute and unmute, and ↑ and ↓ step
+/// the slider by ``keyboardStep`` (unmuting), leaving ← and → to move along the row.
 @MainActor
 public final class VolumeControl: Widget {
     /// Whether the slider shows.
     public var showsSlider: Bool
     /// The slider's width.
     public var sliderWidth = 64.0
+    /// How much ↑ and ↓ change the volume while focused (1 is 100 %).
+    public var keyboardStep = 0.05
     private var tracker = PressTracker()
     private var isDragging = false
 
@@ -56,7 +61,16 @@ public final class VolumeControl: Widget {
         return track.width > 0 ? min(1, max(0, (x - track.minX) / track.width)) : 0
     }
 
-    /// Mutes on a click of the speaker; sets the volume while the slider is dragged.
+    /// Focusable: Enter and Space mute, ↑ and ↓ set the volume (with the slider shown).
+    public var isFocusable: Bool { true }
+
+    /// Clicks the speaker.
+    public func activate(in frame: Rect, context: WidgetContext) {
+        click(at: buttonFrame(in: frame, theme: context.theme).center, in: frame, context: context)
+    }
+
+    /// Mutes on a click of the speaker; sets the volume while the slider is dragged or on ↑
+    /// and ↓ while focused.
     public func handle(_ event: InputEvent, in frame: Rect, context: WidgetContext) -> Bool {
         let slider = sliderFrame(in: frame, theme: context.theme)
         switch event {
@@ -75,6 +89,12 @@ public final class VolumeControl: Widget {
             return true
         case .pointerExited:
             isDragging = false
+        case .keyDown(let key, _, _) where showsSlider && (key == .up || key == .down):
+            let playback = context.state.playback
+            if playback.isMuted { context.send(.muteToggled) }
+            // `volumeChanged` keeps it within 0…1, as it does for the slider.
+            context.send(.volumeChanged(playback.volume + (key == .up ? keyboardStep : -keyboardStep)))
+            return true
         default:
             break
         }

@@ -26,6 +26,13 @@
 /// A widget that returns true for a primary `pointerDown` captures the pointer: it gets the
 /// moves and the `pointerUp` that follow, wherever they happen. Moves without a button and
 /// `pointerExited` go to every shown widget (for hover), whatever they return.
+///
+/// ## Keyboard focus
+/// A widget that is ``isFocusable`` takes part in keyboard focus (``FocusService``): Tab and
+/// the arrows move a focus ring onto it. While it has focus, key presses reach its
+/// ``handle(_:in:context:)`` first as `keyDown` events (a seek bar takes ← and →); Enter and
+/// Space that it does not take call ``activate(in:context:)``, which by default clicks the
+/// middle of its frame, so a button works from the keyboard with no code of its own.
 @MainActor
 public protocol Widget: AnyObject {
     /// The size the widget wants. Flexible widgets get at least this width.
@@ -42,6 +49,12 @@ public protocol Widget: AnyObject {
     func update(in context: WidgetContext) -> Bool
     /// Whether the widget changes every frame now (a spinner), so the host keeps drawing.
     func isAnimating(in context: WidgetContext) -> Bool
+    /// Whether keyboard focus can move to the widget (default: no; buttons and value widgets
+    /// say yes).
+    var isFocusable: Bool { get }
+    /// Does what the widget does when chosen from the keyboard: Enter, or Space, while it has
+    /// focus.
+    func activate(in frame: Rect, context: WidgetContext)
 }
 
 extension Widget {
@@ -55,4 +68,18 @@ extension Widget {
     public func update(in context: WidgetContext) -> Bool { false }
     /// Not animating.
     public func isAnimating(in context: WidgetContext) -> Bool { false }
+    /// Not focusable.
+    public var isFocusable: Bool { false }
+    /// A primary click in the middle of `frame`, through ``handle(_:in:context:)``: what a
+    /// button does when clicked.
+    public func activate(in frame: Rect, context: WidgetContext) {
+        click(at: frame.center, in: frame, context: context)
+    }
+
+    /// A primary press and release at `point`, sent to ``handle(_:in:context:)`` at the
+    /// context's time: the pointer's path, taken by the keyboard.
+    func click(at point: Point, in frame: Rect, context: WidgetContext) {
+        _ = handle(.pointerDown(point, button: .primary, time: context.time), in: frame, context: context)
+        _ = handle(.pointerUp(point, button: .primary, time: context.time), in: frame, context: context)
+    }
 }

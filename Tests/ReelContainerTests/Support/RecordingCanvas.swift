@@ -15,10 +15,13 @@ final class RecordingCanvas: Canvas {
     }
 
     let size: Size
-    let scale = 1.0
+    let scale: Double
     private(set) var calls: [Call] = []
 
-    init(size: Size = Size(width: 640, height: 360)) { self.size = size }
+    init(size: Size = Size(width: 640, height: 360), scale: Double = 1) {
+        self.size = size
+        self.scale = scale
+    }
 
     func fill(_ path: Path, color: Color) { calls.append(.fill(path, color)) }
     func stroke(_ path: Path, color: Color, lineWidth: Double) {
@@ -50,6 +53,11 @@ final class RecordingCanvas: Canvas {
     /// The number of strokes.
     var strokeCount: Int { calls.filter { if case .stroke = $0 { true } else { false } }.count }
 
+    /// The bounding boxes and line widths of the strokes in `color`, in order.
+    func strokes(_ color: Color) -> [(rect: Rect, lineWidth: Double)] {
+        calls.compactMap { if case .stroke(let path, color, let width) = $0 { (path.boundingBox, width) } else { nil } }
+    }
+
     /// The rectangles of the images drawn.
     var imageRects: [Rect] {
         calls.compactMap { if case .image(_, let rect) = $0 { rect } else { nil } }
@@ -63,6 +71,7 @@ final class BoxWidget: Widget {
     let color: Color
     var flexible = false
     var visible = true
+    var focusable = false
     private(set) var clicks = 0
 
     init(width: Double, height: Double, color: Color = Color(red: 0.1, green: 0.2, blue: 0.3)) {
@@ -72,6 +81,7 @@ final class BoxWidget: Widget {
 
     func measure(in context: WidgetContext) -> Size { size }
     var isFlexible: Bool { flexible }
+    var isFocusable: Bool { focusable }
     func isVisible(in context: WidgetContext) -> Bool { visible }
     func draw(in canvas: any Canvas, frame: Rect, context: WidgetContext) { canvas.fill(frame, color: color) }
     func handle(_ event: InputEvent, in frame: Rect, context: WidgetContext) -> Bool {

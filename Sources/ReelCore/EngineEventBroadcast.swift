@@ -25,7 +25,7 @@ import Synchronization
 ///   before. A subscription made after ``finish()`` receives nothing and finishes at once —
 ///   unless it is the first subscription, which still receives the events kept for it (so
 ///   a model made on an engine that was already shut down sees its
-///   ``EngineEvent/shutdown``). ``yield(_:)`` after ``finish()`` is ignored.
+///   ``EngineEvent/shutdown``). ``yield(_:at:)`` after ``finish()`` is ignored.
 /// - A subscription whose stream terminates (its iterating task is cancelled, or the stream
 ///   is dropped) is removed; the others go on.
 /// - Buffering is unbounded per subscriber: a slow subscriber holds its own backlog and never

@@ -117,7 +117,7 @@ public final class FakeEngine: PlaybackEngine {
     /// Emits any event to every subscriber, as if the engine had.
     public func emit(_ event: EngineEvent) { broadcast.yield(event) }
 
-    /// Emits `event` as observed at `time` (``PlaybackEngine/timedEvents``): events that happened
+    /// Emits `event` as observed at `time` (``/ReelCore/PlaybackEngine/timedEvents``): events that happened
     /// apart but reach the player together.
     public func emit(_ event: EngineEvent, at time: HostTime) { broadcast.yield(event, at: time) }
 

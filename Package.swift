@@ -275,7 +275,7 @@ let package = Package(
         .testTarget(
             name: "ReelMPVTests",
             dependencies: [
-                "ReelComposable", "ReelCore", "ReelMPV", "ReelPlayer", "ReelTesting",
+                "ReelComposable", "ReelContainer", "ReelCore", "ReelMPV", "ReelPlayer", "ReelTesting",
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -17,3 +17,12 @@ public enum VolumeFormat {
     /// `level` (0…1) as a percentage.
     public static func label(_ level: Double) -> String { "Volume \(Int((level * 100).rounded()))%" }
 }
+
+/// Brightness levels as labels: "Brightness +20", "Brightness 0", "Brightness -35".
+public enum BrightnessFormat {
+    /// `level` (−100…100) rounded to a whole number, with its sign.
+    public static func label(_ level: Double) -> String {
+        let rounded = Int(level.rounded())
+        return "Brightness " + (rounded > 0 ? "+\(rounded)" : "\(rounded)")
+    }
+}

@@ -158,10 +158,14 @@ let package = Package(
         ),
         // Layer 4: seek previews and thumbnails from local files (FFmpeg), WebVTT sprite tracks and
         // remote media (ReelMPV's FrameGrabber); the PreviewModel a seek bar asks, and SeekPreviews,
-        // which follows a Player's items for the container's seek bar.
+        // which follows a Player's items for the container's seek bar; the items' artwork
+        // (ArtworkLoader, ArtworkCache), whose failures go to a swift-log Logger.
         .target(
             name: "ReelPreview",
-            dependencies: ["CFFmpeg", "ReelCore", "ReelMPV", "ReelComposable", "ReelPlayer", "ReelContainer"],
+            dependencies: [
+                "CFFmpeg", "ReelCore", "ReelMPV", "ReelComposable", "ReelPlayer", "ReelContainer",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictSettings
         ),
         // Layer 1: what a file or stream holds, read with libavformat (CFFmpeg) without playing it:
@@ -364,7 +368,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ReelPreviewTests",
-            dependencies: ["ReelCore", "ReelMPV", "ReelPlayer", "ReelContainer", "ReelPreview", "ReelTesting"],
+            dependencies: [
+                "ReelCore", "ReelMPV", "ReelPlayer", "ReelContainer", "ReelPreview", "ReelTesting",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictSettings
         ),
     ],

@@ -158,10 +158,14 @@ let package = Package(
         ),
         // Layer 4: seek previews and thumbnails from local files (FFmpeg), WebVTT sprite tracks and
         // remote media (ReelMPV's FrameGrabber); the PreviewModel a seek bar asks, and SeekPreviews,
-        // which follows a Player's items for the container's seek bar.
+        // which follows a Player's items for the container's seek bar; the items' artwork
+        // (ArtworkLoader, ArtworkCache), whose failures go to a swift-log Logger.
         .target(
             name: "ReelPreview",
-            dependencies: ["CFFmpeg", "ReelCore", "ReelMPV", "ReelComposable", "ReelPlayer", "ReelContainer"],
+            dependencies: [
+                "CFFmpeg", "ReelCore", "ReelMPV", "ReelComposable", "ReelPlayer", "ReelContainer",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictSettings
         ),
         // Layer 1: what a file or stream holds, read with libavformat (CFFmpeg) without playing it:
@@ -275,7 +279,7 @@ let package = Package(
         .testTarget(
             name: "ReelMPVTests",
             dependencies: [
-                "ReelComposable", "ReelCore", "ReelMPV", "ReelPlayer", "ReelTesting",
+                "ReelComposable", "ReelContainer", "ReelCore", "ReelMPV", "ReelPlayer", "ReelTesting",
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -364,9 +368,43 @@ let package = Package(
         ),
         .testTarget(
             name: "ReelPreviewTests",
-            dependencies: ["ReelCore", "ReelMPV", "ReelPlayer", "ReelContainer", "ReelPreview", "ReelTesting"],
+            dependencies: [
+                "ReelCore", "ReelMPV", "ReelPlayer", "ReelContainer", "ReelPreview", "ReelTesting",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictSettings
         ),
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Every target also depends directly on its dependencies' dependencies. SwiftPM's native build
+// system makes a module's compile step wait on the modules of its direct dependencies only: when
+// a lower module's layout changes without changing the modules between (a private stored
+// property added to a public class), the step does not run again and the executable links code
+// built against the old layout. That is how a stale `Feed` wrote its gesture hook into the wrong
+// field of `GestureService` once `Reel` stood between them (swiftlang/swift-package-manager#10502,
+// swiftlang/swift#89636). The lists above stay the declared ones (docs/ARCHITECTURE.md's table).
+do {
+    let targets = Dictionary(uniqueKeysWithValues: package.targets.map { ($0.name, $0) })
+    func name(of dependency: Target.Dependency) -> String? {
+        switch dependency {
+        case .targetItem(let name, _), .byNameItem(let name, _): targets[name] == nil ? nil : name
+        default: nil
+        }
+    }
+    func closure(of target: Target) -> [String] {
+        var seen: [String] = []
+        var pending = target.dependencies.compactMap(name(of:))
+        while let next = pending.popLast() {
+            guard !seen.contains(next), let dependency = targets[next] else { continue }
+            seen.append(next)
+            pending += dependency.dependencies.compactMap(name(of:))
+        }
+        return seen.sorted()
+    }
+    for target in package.targets {
+        let direct = Set(target.dependencies.compactMap(name(of:)))
+        target.dependencies += closure(of: target).filter { !direct.contains($0) }.map { .target(name: $0) }
+    }
+}

@@ -139,6 +139,26 @@ public struct PlaybackInfo: Hashable, Sendable {
     /// The title to show: the item's own, else the engine's.
     public var title: String? { item?.title ?? engineTitle }
 
+    /// The artist to show: the item's own, else the media's `artist` tag.
+    public var artist: String? { item?.artist ?? tag("artist") }
+
+    /// The album to show: the item's own, else the media's `album` tag.
+    public var album: String? { item?.album ?? tag("album") }
+
+    /// The media's tag `name`, however the file cases it (`artist` in MP4 and ID3, `ARTIST` in
+    /// Vorbis comments).
+    public func tag(_ name: String) -> String? {
+        metadata[name] ?? metadata.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+
+    /// Whether the item plays sound and no picture (no video track is selected): a player shows
+    /// its artwork instead. False until its tracks are known. Cover art in an audio file is a
+    /// video track (libmpv shows it as the picture), so such an item is not audio only.
+    public var isAudioOnly: Bool {
+        item != nil && tracks.contains { $0.kind == .audio }
+            && !tracks.contains { $0.kind == .video && $0.isSelected }
+    }
+
     /// The extrapolated position at `now`, clamped to `[0, duration]`.
     public func position(at now: HostTime = .now) -> TimeInterval { anchor.position(at: now) }
 

@@ -122,7 +122,7 @@ public struct CodedThumbnailError: Codable, Sendable, Hashable {
             "fileNotFound": .fileNotFound, "noVideo": .noVideo, "unsupportedFormat": .unsupportedFormat,
             "decodingFailed": .decodingFailed, "networkUnreachable": .networkUnreachable,
             "invalidThumbnailTrack": .invalidThumbnailTrack, "cancelled": .cancelled,
-            "encodingFailed": .encodingFailed, "invalidArgument": .invalidArgument,
+            "encodingFailed": .encodingFailed, "invalidArgument": .invalidArgument, "tooLarge": .tooLarge,
         ]
         let decoded: ThumbnailError.Code =
             switch code {

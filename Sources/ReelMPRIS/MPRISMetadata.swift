@@ -33,14 +33,13 @@ struct MPRISMetadata: Hashable, Sendable {
             self.init(trackID: Self.noTrack, artists: [])
             return
         }
-        let tags = playback.metadata
         self.init(
             trackID: Self.trackID(for: id),
             length: playback.duration.map { Int64(($0 * 1_000_000).rounded()) },
             artURL: item.artworkURL?.absoluteString,
             title: playback.title,
-            artists: (item.artist ?? tags["artist"]).map { [$0] } ?? [],
-            album: item.album ?? tags["album"],
+            artists: playback.artist.map { [$0] } ?? [],
+            album: playback.album,
             url: item.url.absoluteString)
         comments = item.summary.map { [$0] } ?? []
     }

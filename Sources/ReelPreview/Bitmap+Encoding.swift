@@ -47,18 +47,36 @@ extension Bitmap {
         return Data(bytes: bytes, count: size)
     }
 
-    /// Decodes a JPEG, PNG, WebP, GIF (first frame) or BMP file's bytes.
-    /// - Throws: ``ThumbnailError/Code/unsupportedFormat`` when the data is none of these or is damaged.
-    public init(decoding data: Data) throws(ThumbnailError) {
+    /// Decodes a JPEG, PNG, WebP, GIF (first frame) or BMP file's bytes, keeping straight alpha.
+    ///
+    /// For images from untrusted sources, `maximumPixels` refuses a picture larger than that
+    /// before it is decoded (from the size its header declares, and again while FFmpeg decodes),
+    /// and `maximumSide` scales the result down, keeping its aspect, until neither side is longer
+    /// (never up). Without them only FFmpeg's own limits hold.
+    /// - Throws: ``ThumbnailError/Code/unsupportedFormat`` when the data is none of these or is
+    ///   damaged; ``ThumbnailError/Code/tooLarge`` when the picture has more than `maximumPixels`.
+    public init(decoding data: Data, maximumSide: Int? = nil, maximumPixels: Int? = nil) throws(ThumbnailError) {
+        guard maximumSide.map({ $0 > 0 }) ?? true, maximumPixels.map({ $0 > 0 }) ?? true else {
+            throw ThumbnailError(.invalidArgument, message: "Image bounds must be positive.")
+        }
         var rgba: UnsafeMutablePointer<UInt8>?
         var width: Int32 = 0
         var height: Int32 = 0
+        var sourceWidth: Int32 = 0
+        var sourceHeight: Int32 = 0
+        let side = Int32(clamping: maximumSide ?? 0)
         let status = data.withUnsafeBytes { buffer in
-            reel_av_decode_image(
-                buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), buffer.count, &rgba, &width, &height)
+            reel_av_decode_image_fitting(
+                buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), buffer.count, Int64(maximumPixels ?? 0), side,
+                side, &rgba, &width, &height, &sourceWidth, &sourceHeight)
         }
         defer { reel_av_free(rgba) }
         guard status == 0, let rgba else {
+            if status == REEL_AV_TOO_LARGE.rawValue {
+                throw ThumbnailError(
+                    .tooLarge, message: "The image is \(sourceWidth)×\(sourceHeight) pixels: too large to show.",
+                    detail: "at most \(maximumPixels ?? 0) pixels are decoded")
+            }
             throw ThumbnailError(
                 .unsupportedFormat, message: "The image could not be decoded.", detail: "status \(status)")
         }

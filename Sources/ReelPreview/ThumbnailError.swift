@@ -1,4 +1,5 @@
-/// Why a thumbnail could not be made, in words a user understands, with the library's detail.
+/// Why a thumbnail (or an image: a sprite sheet, artwork) could not be made, in words a user
+/// understands, with the library's detail.
 ///
 /// A ``ThumbnailProvider`` throws it for one request; ``PreviewModel`` passes it on, except
 /// ``Code/cancelled``, which it answers with the nearest thumbnail it already has.
@@ -27,6 +28,9 @@ public struct ThumbnailError: Error, Hashable, Sendable, CustomStringConvertible
         case encodingFailed
         /// An argument was out of range or malformed.
         case invalidArgument
+        /// The file, download or picture is larger than the reader allows (artwork and sprite
+        /// sheets are bounded in bytes and in pixels).
+        case tooLarge
         /// Anything else (for example, the frame grabber could not be created).
         case unknown
     }
@@ -65,6 +69,7 @@ public struct ThumbnailError: Error, Hashable, Sendable, CustomStringConvertible
         case .cancelled: "The thumbnail request was cancelled."
         case .encodingFailed: "The picture could not be encoded."
         case .invalidArgument: "An argument was out of range."
+        case .tooLarge: "The image is too large."
         case .unknown: "The thumbnail could not be made."
         }
     }

@@ -26,17 +26,27 @@ extension PlayerWindow {
         let container: PlayerContainer?
         /// The container's seek previews, following the player's items.
         let seekPreviews: SeekPreviews?
+        /// The container's artwork, loaded once per address.
+        let artwork: ArtworkCache?
     }
 
     /// Reel's controls for `player`: a container on its store with, when asked, seek previews of
-    /// its items, and the playback statistics `i` shows (``ReelContainer/StatisticsOverlay``).
-    static func makeControls(for player: Player, seekPreviews: Bool) -> (PlayerContainer, SeekPreviews?) {
+    /// its items, the items' artwork (``/ReelPreview/ArtworkCache``: addresses the engine's
+    /// ``/ReelMPV/MPVConfiguration/urlPolicy`` allows, failures to its logger), and the playback
+    /// statistics `i` shows (``ReelContainer/StatisticsOverlay``).
+    static func makeControls(
+        for player: Player, engine: MPVEngine, seekPreviews: Bool
+    ) -> (PlayerContainer, SeekPreviews?, ArtworkCache) {
         let previews = seekPreviews ? SeekPreviews(player: player) : nil
-        let configuration = ContainerConfiguration.standard(previewImage: previews.map { $0.image(at:) })
+        let artwork = ArtworkCache(
+            loader: ArtworkLoader(policy: engine.configuration.urlPolicy), logger: engine.configuration.logger)
+        var configuration = ContainerConfiguration.standard(previewImage: previews.map { $0.image(at:) })
+        configuration.artworkImage = artwork.image(for:fitting:)
         let container = PlayerContainer(player: player, configuration: configuration)
         previews?.onImage = { [weak container] in container?.context.setNeedsDisplay() }
+        artwork.onImage = { [weak container] in container?.context.setNeedsDisplay() }
         container.insert(StatisticsOverlay(player: player), after: .plugin)
-        return (container, previews)
+        return (container, previews, artwork)
     }
 
     /// Keeps `screen`; its container's `q` closes the window.
@@ -72,13 +82,17 @@ extension PlayerWindow {
             }
         }
         let renderer = try made.get()
-        let controls = makesControls ? Self.makeControls(for: player, seekPreviews: showsSeekPreviews) : nil
-        adopt(Screen(player: player, renderer: renderer, container: controls?.0, seekPreviews: controls?.1))
+        let controls =
+            makesControls ? Self.makeControls(for: player, engine: engine, seekPreviews: showsSeekPreviews) : nil
+        adopt(
+            Screen(
+                player: player, renderer: renderer, container: controls?.0, seekPreviews: controls?.1,
+                artwork: controls?.2))
         return controls?.0
     }
 
     /// Shows `player`'s video instead of the current player's, preparing it first if needed (see
-    /// ``prepare(_:)``): ``player``, ``container`` and ``seekPreviews`` become its, and the
+    /// ``prepare(_:)``): ``player``, ``container``, ``seekPreviews`` and ``artwork`` become its, and the
     /// window's presentation (fullscreen, picture in picture) is now its
     /// ``/ReelPlayer/Player/presentation``. The player shown before is shown nowhere (its
     /// presentation becomes ``/ReelCore/Presentation/none``) and is otherwise left as it is:
@@ -94,6 +108,7 @@ extension PlayerWindow {
             overlay = controls
             container = controls
             seekPreviews = screen.seekPreviews
+            artwork = screen.artwork
         }
         let surface = surface
         RenderThread.shared.post { surface.showRenderer(screen.renderer) }

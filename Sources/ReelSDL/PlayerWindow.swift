@@ -129,6 +129,10 @@ public final class PlayerWindow {
     /// closes (await their ``/ReelPreview/SeekPreviews/shutdown()`` to wait until their models are
     /// released).
     public internal(set) var seekPreviews: SeekPreviews?
+    /// The default container's artwork (``/ReelPreview/ArtworkCache``): each item's
+    /// ``/ReelCore/MediaItem/artworkURL`` loaded once, with the engine's address policy, its
+    /// failures logged to the engine's logger; stopped when the window closes.
+    public internal(set) var artwork: ArtworkCache?
 
     let surface: WindowSurface
     /// What is drawn over the video and gets input: the app's overlay, or the container of the
@@ -185,7 +189,8 @@ public final class PlayerWindow {
                 message: "A window shows an MPVEngine's video; this player drives \(type(of: player.engine)).")
         }
         guard let overlay else {
-            let (container, previews) = Self.makeControls(for: player, seekPreviews: options.seekPreviews)
+            let (container, previews, artwork) = Self.makeControls(
+                for: player, engine: engine, seekPreviews: options.seekPreviews)
             do {
                 try self.init(engine: engine, overlay: container, options: options)
             } catch {
@@ -195,12 +200,13 @@ public final class PlayerWindow {
             makesControls = true
             self.container = container
             seekPreviews = previews
-            adopt(Screen(player: player, renderer: 0, container: container, seekPreviews: previews))
+            self.artwork = artwork
+            adopt(Screen(player: player, renderer: 0, container: container, seekPreviews: previews, artwork: artwork))
             connect(player)
             return
         }
         try self.init(engine: engine, overlay: overlay, options: options)
-        adopt(Screen(player: player, renderer: 0, container: nil, seekPreviews: nil))
+        adopt(Screen(player: player, renderer: 0, container: nil, seekPreviews: nil, artwork: nil))
         connect(player)
     }
 
@@ -300,7 +306,10 @@ public final class PlayerWindow {
         continuation.finish()
         reportPresentation()
         presentationObservation?.cancel()
-        for screen in screens { screen.seekPreviews?.stop() }
+        for screen in screens {
+            screen.seekPreviews?.stop()
+            screen.artwork?.stop()
+        }
     }
 
     // MARK: - Loop

@@ -48,6 +48,13 @@ public enum Fixture: String, CaseIterable, Sendable {
     /// `index.m3u8` with its 1 s segments in `360p/`, `180p/` and `90p/`.
     case hlsVariants
 
+    /// A 200x200 PNG of one colour, ``artworkColor``: an item's artwork.
+    case artwork
+    /// 4 s of a 440 Hz tone in an MP3 whose ID3 tag holds a 200x200 PNG cover of one colour,
+    /// ``coverArtColor``, with the title "Covered" and the artist "Reel": libmpv shows the cover
+    /// as the item's picture.
+    case audioWithCoverArt
+
     // MARK: Bad-input corpus (issue #6)
 
     /// The first 10 % of a 4 s H.264/AAC MP4 whose index comes first (`+faststart`): the index
@@ -126,6 +133,8 @@ public enum Fixture: String, CaseIterable, Sendable {
         case .truncated: "truncated.mp4"
         case .textAsMP4: "notes.mp4"
         case .audioOnly: "tone.m4a"
+        case .artwork: "artwork.png"
+        case .audioWithCoverArt: "cover-art.mp3"
         case .bench1080p: "bench-1080p.mp4"
         case .hlsStream: "hls-6s"
         case .dashStream: "dash-4s"
@@ -157,6 +166,12 @@ public enum Fixture: String, CaseIterable, Sendable {
         case .experimentalCodec: "sonic-experimental.mkv"
         }
     }
+
+    /// The colour of ``artwork`` (red, green, blue): a green no control of Reel's draws.
+    public static let artworkColor: (red: UInt8, green: UInt8, blue: UInt8) = (0x20, 0xB0, 0x50)
+
+    /// The colour of ``audioWithCoverArt``'s cover (red, green, blue): a violet no control draws.
+    public static let coverArtColor: (red: UInt8, green: UInt8, blue: UInt8) = (0x60, 0x30, 0xD0)
 
     /// How many segments ``liveHLSSegments`` holds.
     public static let liveHLSSegmentCount = 40

@@ -33,6 +33,18 @@ struct FixtureMaker: Sendable {
         case .audioOnly:
             try await runFFmpeg(
                 for: fixture, Self.tone(hertz: 440, seconds: 2) + Self.aac + ["-f", "mp4", partial.path])
+        case .artwork:
+            try await runFFmpeg(for: fixture, Self.solidPNG(Fixture.artworkColor) + ["-f", "image2", partial.path])
+        case .audioWithCoverArt:
+            let cover = scratch.url("cover.png")
+            try await runFFmpeg(for: fixture, Self.solidPNG(Fixture.coverArtColor) + ["-f", "image2", cover.path])
+            let arguments =
+                Self.tone(hertz: 440, seconds: 4) + ["-i", cover.path, "-map", "0:a", "-map", "1:v"]
+                + ["-c:a", "libmp3lame", "-b:a", "64k", "-c:v", "copy", "-disposition:v", "attached_pic"]
+                + ["-id3v2_version", "3", "-metadata", "title=Covered", "-metadata", "artist=Reel"]
+                + ["-metadata:s:v", "title=Album cover", "-metadata:s:v", "comment=Cover (front)"]
+                + ["-f", "mp3", partial.path]
+            try await runFFmpeg(for: fixture, arguments)
         case .bench1080p:
             let arguments = Self.clip(seconds: 30, gop: 60, size: "1920x1080") + Self.faststartMP4 + [partial.path]
             try await runFFmpeg(for: fixture, arguments)
@@ -116,6 +128,14 @@ struct FixtureMaker: Sendable {
     }
 
     static let aac = ["-c:a", "aac", "-b:a", "96k"]
+
+    /// One 200x200 RGB PNG picture of `color`; the output's format and path follow.
+    static func solidPNG(_ color: (red: UInt8, green: UInt8, blue: UInt8)) -> [String] {
+        let hex = [color.red, color.green, color.blue].map { String(format: "%02X", $0) }.joined()
+        return [
+            "-f", "lavfi", "-i", "color=c=0x\(hex):s=200x200:r=1,format=rgb24", "-frames:v", "1", "-c:v", "png",
+        ]
+    }
 
     static let faststartMP4 = ["-movflags", "+faststart", "-f", "mp4"]
 

@@ -86,9 +86,91 @@ struct GestureActionTests {
         #expect(volumes.count == 4)
         #expect(volumes.last == 0.5)
         #expect(volumes == volumes.sorted(by: >))
+        #expect(harness.state.playback.adjustments == .neutral)
+    }
+
+    @Test func aVerticalDragOnTheLeftHalfSetsTheBrightness() async throws {
+        try await harness.load()
+        // Down by half the span (144 of 0.8 × 360 px): 50 darker, in whole steps.
+        container.handle(.pointerDown(Point(x: 100, y: 100), button: .primary, time: 1))
+        container.handle(.pointerMoved(Point(x: 100, y: 172), time: 1.1))
+        #expect((container.plugins.widget as? BubbleWidget)?.text == "Brightness -25")
+        container.handle(.pointerMoved(Point(x: 100, y: 244), time: 1.2))
+        container.handle(.pointerUp(Point(x: 100, y: 244), button: .primary, time: 1.3))
+        let levels = harness.commands.compactMap {
+            if case .setVideoAdjustments(let adjustments) = $0 { adjustments.brightness } else { nil }
+        }
+        #expect(levels.count == harness.commands.count)
+        #expect(levels == [-25, -50])
+        #expect(harness.state.playback.adjustments == VideoAdjustments(brightness: -50))
+        #expect(harness.state.playback.volume == 1)
+        #expect(!container.plugins.isPresented)
+        // The next drag starts from there; up by twice the span stops at the top.
         harness.markCommands()
-        harness.drag(from: Point(x: 100, y: 100), to: Point(x: 100, y: 244), at: 3)
+        harness.drag(from: Point(x: 100, y: 340), to: Point(x: 100, y: -236), at: 3, steps: 8)
+        let raised = harness.commands.compactMap {
+            if case .setVideoAdjustments(let adjustments) = $0 { adjustments.brightness } else { nil }
+        }
+        #expect(raised == [-25, 0, 25, 50, 75, 100])
+        #expect(harness.state.commandError == nil)
+        #expect(harness.state.playback.adjustments.brightness == 100)
+    }
+
+    @Test func aBrightnessDragSendsEachWholeStepOnce() async throws {
+        try await harness.load()
+        container.handle(.pointerDown(Point(x: 100, y: 100), button: .primary, time: 1))
+        // 11, 12 and 13 px down: 3.8, 4.2 and 4.5 darker, so -4 once, then -5.
+        for (index, y) in [111.0, 112, 113].enumerated() {
+            container.handle(.pointerMoved(Point(x: 100, y: y), time: 1.1 + 0.1 * Double(index)))
+        }
+        container.handle(.pointerUp(Point(x: 100, y: 113), button: .primary, time: 1.5))
+        #expect(
+            harness.commands == [
+                .setVideoAdjustments(VideoAdjustments(brightness: -4)),
+                .setVideoAdjustments(VideoAdjustments(brightness: -5)),
+            ])
+    }
+
+    @Test func theVerticalDragsAreConfigurable() async throws {
+        var configuration = ContainerConfiguration.standard
+        configuration.gestures.leftVerticalDrag = .volume
+        configuration.gestures.rightVerticalDrag = nil
+        let harness = ContainerHarness(configuration: configuration)
+        try await harness.load()
+        harness.drag(from: Point(x: 500, y: 100), to: Point(x: 500, y: 244), at: 1)
         #expect(harness.commands.isEmpty)
+        #expect(!harness.container.plugins.isPresented)
+        harness.drag(from: Point(x: 100, y: 100), to: Point(x: 100, y: 244), at: 3)
+        #expect(harness.commands.last == .setVolume(0.5))
+        #expect(harness.state.playback.adjustments == .neutral)
+    }
+
+    @Test func withoutVideoTheLeftHalfLeavesTheBrightness() async throws {
+        try await harness.load(video: nil)
+        harness.drag(from: Point(x: 100, y: 100), to: Point(x: 100, y: 244), at: 1)
+        #expect(harness.commands.isEmpty)
+        #expect(!container.plugins.isPresented)
+    }
+
+    /// A feed pages on vertical drags (`Examples/Feed`): its hook takes them on both halves,
+    /// so neither the brightness nor the volume moves.
+    @Test func aFeedsHookStillTakesVerticalDrags() async throws {
+        try await harness.load()
+        var pages = 0
+        container.gestures.onGesture = { gesture, _ in
+            switch gesture {
+            case .dragBegan(.vertical, _), .dragChanged(.vertical, _, _): return true
+            case .dragEnded(.vertical, _, _):
+                pages += 1
+                return true
+            default: return false
+            }
+        }
+        harness.drag(from: Point(x: 100, y: 240), to: Point(x: 100, y: 60), at: 1)
+        harness.drag(from: Point(x: 500, y: 240), to: Point(x: 500, y: 60), at: 3)
+        #expect(pages == 2)
+        #expect(harness.commands.isEmpty)
+        #expect(!container.plugins.isPresented)
     }
 
     @Test func aVolumeDragShowsTheLevel() async throws {

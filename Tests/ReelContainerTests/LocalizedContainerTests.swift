@@ -88,7 +88,10 @@ struct LocalizedContainerTests {
         #expect(harness.canvas.texts.contains("Wiederholen"))
         // The button is as wide as its text (7 px a character on the recording canvas) and
         // still answers clicks.
-        let overlay = try #require(harness.container.overlays.compactMap { $0 as? IndicatorOverlay }.first)
+        let overlay = try #require(
+            harness.container.overlays.compactMap { $0 as? IndicatorOverlay }.first {
+                $0.widgets.contains { $0 is ErrorView }
+            })
         let placed = overlay.layout(context: harness.container.widgetContext())
         let errorView = try #require(placed.first { $0.widget is ErrorView })
         let retry = try #require(errorView.widget as? ErrorView).retryFrame(in: errorView.frame)
@@ -133,5 +136,27 @@ struct LocalizedContainerTests {
         // The live button and the remaining time.
         #expect(harness.canvas.texts.filter { $0 == "ON AIR" }.count == 2)
         #expect(!harness.canvas.texts.contains("LIVE"))
+    }
+
+    /// The vertical drags' bubbles (brightness on the left, volume on the right) and the
+    /// picture menu's reset entry, which shows once the colours are adjusted.
+    @Test func theDragBubblesAndTheResetEntryAreInGerman() async throws {
+        let harness = ContainerHarness(configuration: german())
+        try await harness.load()
+        let video = harness.container.videoFrame
+        for (x, prefix) in [
+            (video.minX + video.width * 0.25, "Helligkeit +"), (video.maxX - video.width * 0.25, "Lautstärke "),
+        ] {
+            let start = Point(x: x, y: video.midY + 40)
+            harness.send(.pointerDown(start, button: .primary, time: 1))
+            for step in 1...4 {
+                harness.send(.pointerMoved(Point(x: x, y: start.y - Double(step) * 20), time: 1 + 0.02 * Double(step)))
+            }
+            harness.draw()
+            #expect(harness.canvas.texts.contains { $0.hasPrefix(prefix) }, "\(harness.canvas.texts)")
+            harness.send(.pointerUp(Point(x: x, y: start.y - 80), button: .primary, time: 1.2))
+        }
+        #expect(harness.state.playback.adjustments.brightness > 0)
+        #expect(menuTexts(.picture, in: harness, at: 3).last == "Bildeinstellungen zurücksetzen")
     }
 }

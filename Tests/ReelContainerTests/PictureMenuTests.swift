@@ -32,6 +32,18 @@ struct PictureMenuTests {
         #expect(harness.commands == [.setVideoFraming(VideoFraming(aspectRatio: 4.0 / 3))])
         #expect(PlayerMenus.pictureItems(state: harness.state, strings: .english)[5].isChecked)
     }
+
+    @Test func adjustedColoursGetAResetEntry() async throws {
+        let harness = ContainerHarness()
+        try await harness.load()
+        harness.store.send(.videoAdjustmentsSet(VideoAdjustments(brightness: 30, hue: 10)))
+        let reset = try #require(PlayerMenus.pictureItems(state: harness.state, strings: .english).last)
+        #expect(reset.title == "Reset adjustments")
+        harness.markCommands()
+        harness.container.perform(reset.action)
+        #expect(harness.commands == [.setVideoAdjustments(.neutral)])
+        #expect(PlayerMenus.pictureItems(state: harness.state, strings: .english).count == 7)
+    }
 }
 
 /// `.` and `,` step a frame forward and back, as in mpv.

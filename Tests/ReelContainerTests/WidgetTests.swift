@@ -105,7 +105,10 @@ struct WidgetTests {
         #expect(harness.canvas.texts.contains("The server answered with HTTP status 404."))
         #expect(harness.canvas.texts.contains("Retry"))
         #expect(harness.frame(of: PlayPauseButton.self, in: .center) == nil)
-        let overlay = try #require(harness.container.overlays.compactMap { $0 as? IndicatorOverlay }.first)
+        let overlay = try #require(
+            harness.container.overlays.compactMap { $0 as? IndicatorOverlay }.first {
+                $0.widgets.contains { $0 is ErrorView }
+            })
         let placed = overlay.layout(context: harness.container.widgetContext())
         let errorView = try #require(placed.first { $0.widget is ErrorView })
         let retry = ErrorView().retryFrame(in: errorView.frame)

@@ -1,4 +1,5 @@
 import Foundation
+import ReelContainer
 import ReelCore
 import ReelPlayer
 import ReelTesting
@@ -91,6 +92,35 @@ struct VideoFramingTests {
         await player.shutdown()
     }
 
+    /// The rendered frame's mean channel value, 0…255.
+    private func meanLevel(_ renderer: VideoRenderer) throws -> Double {
+        let stride = VideoRenderer.preferredStride(width: Self.width)
+        let pixels = UnsafeMutableRawPointer.allocate(byteCount: stride * Self.height, alignment: 64)
+        defer { pixels.deallocate() }
+        _ = renderer.update()
+        try renderer.renderSoftware(into: pixels, width: Self.width, height: Self.height, stride: stride)
+        var total = 0
+        for y in 0..<Self.height {
+            for x in 0..<Self.width {
+                let pixel = pixels.advanced(by: y * stride + x * 4).assumingMemoryBound(to: UInt8.self)
+                total += Int(pixel[0]) + Int(pixel[1]) + Int(pixel[2])
+            }
+        }
+        return Double(total) / Double(3 * Self.width * Self.height)
+    }
+
+    /// The mean level once it is `expected`, or after 10 s. The filter chain is rebuilt after
+    /// each change: libmpv may redraw the old picture first, so this waits for its redraws.
+    private func settledLevel(_ renderer: VideoRenderer, _ expected: (Double) -> Bool) async throws -> Double {
+        let deadline = ContinuousClock.now + .seconds(10)
+        var value = try meanLevel(renderer)
+        while !expected(value), ContinuousClock.now < deadline {
+            try await redrawn(renderer) {}
+            value = try meanLevel(renderer)
+        }
+        return value
+    }
+
     @Test func brightnessRaisesTheRenderedPictureAndNeutralRestoresIt() async throws {
         let engine = try MPVEngine(configuration: .headless)
         let renderer = try engine.makeVideoRenderer(.software)
@@ -98,40 +128,44 @@ struct VideoFramingTests {
         let player = Player(engine: engine)
         try player.load(MediaItem(url: try await MediaFixtures.url(for: .tenSecondClip)), autoplay: false)
         try await player.until(status: .ready, timeout: .seconds(30))
-        func mean() throws -> Double {
-            let stride = VideoRenderer.preferredStride(width: Self.width)
-            let pixels = UnsafeMutableRawPointer.allocate(byteCount: stride * Self.height, alignment: 64)
-            defer { pixels.deallocate() }
-            _ = renderer.update()
-            try renderer.renderSoftware(into: pixels, width: Self.width, height: Self.height, stride: stride)
-            var total = 0
-            for y in 0..<Self.height {
-                for x in 0..<Self.width {
-                    let pixel = pixels.advanced(by: y * stride + x * 4).assumingMemoryBound(to: UInt8.self)
-                    total += Int(pixel[0]) + Int(pixel[1]) + Int(pixel[2])
-                }
-            }
-            return Double(total) / Double(3 * Self.width * Self.height)
-        }
-        // The filter chain is rebuilt after each change: libmpv may redraw the old picture first,
-        // so each reading waits (up to 10 s) for the picture it expects.
-        func settled(_ expected: (Double) -> Bool) async throws -> Double {
-            let deadline = ContinuousClock.now + .seconds(10)
-            var value = try mean()
-            while !expected(value), ContinuousClock.now < deadline {
-                try await redrawn(renderer) {}
-                value = try mean()
-            }
-            return value
-        }
-        let before = try mean()
+        let before = try meanLevel(renderer)
         try player.setVideoAdjustments(VideoAdjustments(brightness: 50))
-        let brighter = try await settled { $0 > before + 20 }
+        let brighter = try await settledLevel(renderer) { $0 > before + 20 }
         try player.setVideoAdjustments(.neutral)
-        let after = try await settled { abs($0 - before) < 1 }
+        let after = try await settledLevel(renderer) { abs($0 - before) < 1 }
         #expect(brighter > before + 20, "\(before) → \(brighter)")
         #expect(abs(after - before) < 1, "\(before) → \(after)")
         #expect(throws: PlayerError.self) { try player.setVideoAdjustments(VideoAdjustments(hue: 101)) }
+        await player.shutdown()
+    }
+
+    /// VideoPlayerContainer's brightness gesture, end to end: a drag down the left half of Reel's
+    /// controls darkens the picture libmpv renders, and a drag back up restores it.
+    @Test func aDragOnTheControlsLeftHalfReachesThePicture() async throws {
+        let engine = try MPVEngine(configuration: .headless)
+        let renderer = try engine.makeVideoRenderer(.software)
+        defer { renderer.free() }
+        let player = Player(engine: engine)
+        let controls = PlayerContainer(player: player)
+        controls.layout(size: Size(width: 640, height: 360), scale: 1)
+        try player.load(MediaItem(url: try await MediaFixtures.url(for: .tenSecondClip)), autoplay: false)
+        try await player.until(status: .ready, timeout: .seconds(30))
+        _ = await player.wait(timeout: .seconds(10)) { $0.video != nil }
+        func drag(by rise: Double, at time: Double) {
+            controls.handle(.pointerDown(Point(x: 120, y: 180), button: .primary, time: time))
+            controls.handle(.pointerMoved(Point(x: 120, y: 180 - rise), time: time + 0.05))
+            controls.handle(.pointerUp(Point(x: 120, y: 180 - rise), button: .primary, time: time + 0.1))
+        }
+        let before = try meanLevel(renderer)
+        // Down by half the span (0.8 × 360 px): brightness -50.
+        drag(by: -144, at: 1)
+        #expect(player.videoAdjustments == VideoAdjustments(brightness: -50))
+        let darker = try await settledLevel(renderer) { $0 < before - 20 }
+        drag(by: 144, at: 3)
+        #expect(player.videoAdjustments == .neutral)
+        let after = try await settledLevel(renderer) { abs($0 - before) < 1 }
+        #expect(darker < before - 20, "\(before) → \(darker)")
+        #expect(abs(after - before) < 1, "\(before) → \(after)")
         await player.shutdown()
     }
 }

@@ -53,7 +53,7 @@ struct PlayerWindowTests {
         return (window, container, frame)
     }
 
-    private func save(_ frame: FrameBuffer, _ name: String) throws {
+    func save(_ frame: FrameBuffer, _ name: String) throws {
         guard let folder = Self.environment["REEL_SDL_SCREENSHOT_DIR"] else { return }
         try frame.writePNG(to: URL(fileURLWithPath: folder).appendingPathComponent(name))
     }

@@ -36,6 +36,8 @@ typedef enum ReelAVStatus {
     REEL_AV_INVALID_ARGUMENT = -7,
     /// Reading or seeking failed part-way.
     REEL_AV_IO = -8,
+    /// The picture has more pixels than the caller allows.
+    REEL_AV_TOO_LARGE = -9,
 } ReelAVStatus;
 
 /// Image formats for reel_av_encode_image.
@@ -108,6 +110,21 @@ int32_t reel_av_encode_image(
 /// (`*width` x `*height` x 4 bytes, allocated with malloc; free it with reel_av_free).
 int32_t reel_av_decode_image(
     const uint8_t *bytes, size_t size, uint8_t **rgba, int32_t *width, int32_t *height);
+
+/// Decodes like reel_av_decode_image, bounded for images from untrusted sources: a picture of
+/// more than `max_pixels` pixels (0: no bound) is refused with REEL_AV_TOO_LARGE before its
+/// decoder allocates it (the size its header declares, and FFmpeg's own `max_pixels` check while
+/// it decodes), and the result is scaled down, keeping its aspect, to fit `max_width` x
+/// `max_height` (0: no bound; never scaled up). Straight alpha is kept; `*source_width` and
+/// `*source_height` (when not NULL) receive the picture's own size, also when it is too large.
+int32_t reel_av_decode_image_fitting(
+    const uint8_t *bytes, size_t size, int64_t max_pixels, int32_t max_width, int32_t max_height,
+    uint8_t **rgba, int32_t *width, int32_t *height, int32_t *source_width, int32_t *source_height);
+
+/// Scales a tightly packed RGBA picture (`width` x `height`, straight alpha) to `out_width` x
+/// `out_height` into `out` (tightly packed), averaging the area each output pixel covers.
+int32_t reel_av_scale_image(
+    const uint8_t *rgba, int32_t width, int32_t height, uint8_t *out, int32_t out_width, int32_t out_height);
 
 /// Frees memory returned by this library.
 void reel_av_free(void *pointer);

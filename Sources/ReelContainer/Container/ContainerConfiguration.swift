@@ -25,6 +25,16 @@ public struct ContainerConfiguration {
     public var strings = ContainerStrings()
     /// Widgets centred over the video whatever the controls do: the spinner and the error view.
     public var indicators: [any Widget]
+    /// What the video area shows while the item has no picture
+    /// (``/ReelCore/PlaybackInfo/isAudioOnly``), under the controls: ``NowPlayingView`` in
+    /// ``standard``; nil shows nothing there. Read when the container is made.
+    public var nowPlaying: (any Widget)?
+    /// The picture at an item's ``/ReelCore/MediaItem/artworkURL``, scaled down to fit `size`
+    /// (device pixels), once it is loaded; nil while it loads or when it cannot be. The
+    /// ``TitleBar`` draws it small beside the title and ``NowPlayingView`` large. Nil, the
+    /// default, draws no artwork; `PlayerWindow` sets ReelPreview's `ArtworkCache`, which loads
+    /// each address once, off the main actor.
+    public var artworkImage: (@MainActor (URL, Size) -> RGBAImage?)?
     /// The speed menu's entries.
     public var speeds: [Double] = [0.5, 0.75, 1, 1.25, 1.5, 2]
     /// Where ``ContainerAction/screenshot`` writes its PNG files; nil: the current directory, as
@@ -61,7 +71,8 @@ public struct ContainerConfiguration {
 
     /// The standard player: play/pause in the centre, the title in `top1`, the seek bar in
     /// `bottom1`, and time labels, volume, speed, audio, subtitles and fullscreen in `bottom2`
-    /// (inline and fullscreen); a compact `bottom2` in portrait; spinner and error view.
+    /// (inline and fullscreen); a compact `bottom2` in portrait; spinner and error view; the
+    /// artwork, title and artist of an item without video (``NowPlayingView``).
     public static var standard: ContainerConfiguration { standard(previewImage: nil) }
 
     /// The standard player whose seek bar shows `previewImage(time)` above the hover or drag
@@ -85,6 +96,8 @@ public struct ContainerConfiguration {
                 TimeLabelWidget(.current), SpacerWidget(), TimeLabelWidget(.remaining),
                 VolumeControl(showsSlider: false), MenuButton(.subtitles), FullscreenButton(),
             ], in: .bottom2, for: [.portrait])
-        return ContainerConfiguration(controls: controls, indicators: [BufferingSpinner(), ErrorView()])
+        var configuration = ContainerConfiguration(controls: controls, indicators: [BufferingSpinner(), ErrorView()])
+        configuration.nowPlaying = NowPlayingView()
+        return configuration
     }
 }

@@ -14,7 +14,8 @@ import ReelPlayer
 /// if container.needsDisplay { drawVideo(in: container.videoFrame); container.draw(in: canvas) }
 /// ```
 ///
-/// Layers, bottom to top: render (gestures), feature, plugin, the indicators (spinner, error),
+/// Layers, bottom to top: render (gestures), what an item without video shows
+/// (``ContainerConfiguration/nowPlaying``), feature, plugin, the indicators (spinner, error),
 /// control, toast; ``insert(_:after:)`` adds custom layers.
 ///
 /// ## Redraws
@@ -73,6 +74,9 @@ public final class PlayerContainer: OverlayHost {
         context.actionHandler = { [weak self] action in self?.perform(action) }
         if !context.configuration.indicators.isEmpty {
             insert(IndicatorOverlay(widgets: context.configuration.indicators), after: .plugin)
+        }
+        if let nowPlaying = context.configuration.nowPlaying {
+            insert(IndicatorOverlay(widgets: [nowPlaying]), after: .render)
         }
         lastCommandError = context.state.commandError
         refreshStatus()

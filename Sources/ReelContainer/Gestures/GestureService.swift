@@ -9,7 +9,8 @@ import ReelCore
 /// | double tap, left / right third | skip −10 s / +10 s |
 /// | double tap, middle third | play or pause |
 /// | horizontal drag | scrub: `scrubBegan`, `scrubChanged(to:)` with the target in the plugin overlay, `scrubEnded` on release |
-/// | vertical drag, right half | volume |
+/// | vertical drag, left half | brightness (``GestureConfiguration/leftVerticalDrag``) |
+/// | vertical drag, right half | volume (``GestureConfiguration/rightVerticalDrag``) |
 /// | long press | 2× while held, then the previous speed |
 /// | wheel | skip ±5 s per step |
 /// | hover | show the controls |
@@ -24,7 +25,8 @@ public final class GestureService: Service {
     private weak var context: Context?
     private var recognizer: GestureRecognizer
     private var scrubStart: (position: Double, duration: Double)?
-    private var volumeAtDragStart: Double?
+    /// What the vertical drag in progress sets, and its level when the drag began.
+    private var verticalDrag: (control: VerticalDragControl, start: Double)?
     private var speedBeforeLongPress: Double?
     private var scrollRemainder = 0.0
     /// Sees every recognised gesture first; return true to take it.
@@ -52,7 +54,7 @@ public final class GestureService: Service {
         if let speed = speedBeforeLongPress { context?.send(.speedSelected(speed)) }
         scrubStart = nil
         speedBeforeLongPress = nil
-        volumeAtDragStart = nil
+        verticalDrag = nil
     }
 
     private var configuration: GestureConfiguration { context?.configuration.gestures ?? .standard }
@@ -93,7 +95,7 @@ public final class GestureService: Service {
             speedBeforeLongPress = state.playback.speed
             context.send(.speedSelected(configuration.longPressSpeed))
             context[PluginOverlay.self].present(
-                BubbleWidget(text: SpeedFormat.label(configuration.longPressSpeed) + " ▸▸"), alignment: .top)
+                BubbleWidget(text: context.strings.speed(configuration.longPressSpeed) + " ▸▸"), alignment: .top)
         case .longPressEnded:
             guard let speed = speedBeforeLongPress else { return }
             speedBeforeLongPress = nil
@@ -116,17 +118,34 @@ public final class GestureService: Service {
             context.send(.scrubEnded)
             context[PluginOverlay.self].dismiss()
         case .dragBegan(.vertical, let start):
-            guard start.x >= area.midX else { return }
-            volumeAtDragStart = state.playback.volume
+            let control = start.x >= area.midX ? configuration.rightVerticalDrag : configuration.leftVerticalDrag
+            switch control {
+            case .volume: verticalDrag = (.volume, state.playback.volume)
+            case .brightness where state.playback.video != nil:
+                verticalDrag = (.brightness, state.playback.adjustments.brightness)
+            case .brightness, nil: return
+            }
         case .dragChanged(.vertical, let start, let location):
-            guard let volume = volumeAtDragStart else { return }
-            let change = (start.y - location.y) / max(1, area.height * configuration.volumeDragSpan)
-            let level = min(1, max(0, volume + change))
-            context.send(.volumeChanged(level))
-            context[PluginOverlay.self].present(BubbleWidget(text: VolumeFormat.label(level)), alignment: .center)
+            guard let drag = verticalDrag else { return }
+            let rise = start.y - location.y
+            let label: String
+            switch drag.control {
+            case .volume:
+                let level = min(1, max(0, drag.start + rise / max(1, area.height * configuration.volumeDragSpan)))
+                context.send(.volumeChanged(level))
+                label = context.strings.volume(level)
+            case .brightness:
+                let change = 100 * rise / max(1, area.height * configuration.brightnessDragSpan)
+                var adjustments = state.playback.adjustments
+                adjustments.brightness = min(100, max(-100, (drag.start + change).rounded()))
+                // Each change rebuilds the engine's filter: send whole steps only.
+                if adjustments != state.playback.adjustments { context.send(.videoAdjustmentsSet(adjustments)) }
+                label = context.strings.brightness(adjustments.brightness)
+            }
+            context[PluginOverlay.self].present(BubbleWidget(text: label), alignment: .center)
         case .dragEnded(.vertical, _, _):
-            guard volumeAtDragStart != nil else { return }
-            volumeAtDragStart = nil
+            guard verticalDrag != nil else { return }
+            verticalDrag = nil
             context[PluginOverlay.self].dismiss()
         case .scroll(_, let dy, _):
             scrollRemainder -= dy

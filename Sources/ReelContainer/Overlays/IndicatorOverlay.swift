@@ -1,6 +1,7 @@
 /// A layer that centres its visible widgets in the video area, one above the other: the
 /// buffering spinner and the error view. ``PlayerContainer`` inserts one after the plugin layer
-/// with ``ContainerConfiguration/indicators``.
+/// with ``ContainerConfiguration/indicators``, and one after the render layer with
+/// ``ContainerConfiguration/nowPlaying``.
 @MainActor
 public final class IndicatorOverlay: Overlay {
     /// The widgets, top first.

@@ -32,6 +32,13 @@ extension ContainerStrings {
     /// A volume (0…1) as a whole percentage: "Volume 70%" ("Lautstärke 70 %").
     public func volume(_ level: Double) -> String { text(.volume, String(Int((level * 100).rounded()))) }
 
+    /// A brightness (−100…100) as a whole number with its sign: "Brightness +20"
+    /// ("Helligkeit +20").
+    public func brightness(_ level: Double) -> String {
+        let rounded = Int(level.rounded())
+        return text(.brightness, rounded > 0 ? "+\(rounded)" : "\(rounded)")
+    }
+
     /// Seconds with two decimals: "0.25 s".
     public func seconds(_ value: TimeInterval) -> String { text(.seconds, number(value, decimals: 2)) }
 

@@ -80,6 +80,8 @@ extension ContainerStrings {
         case muted
         /// The volume bubble: `{percent}` is a whole number.
         case volume
+        /// The brightness bubble: `{level}` is a whole number with its sign ("+20", "0", "-35").
+        case brightness
         /// The speed bubble: `{speed}` is a `speed` text.
         case speedChanged
         /// The bubble when there are no subtitles to cycle through.
@@ -106,6 +108,8 @@ extension ContainerStrings {
         case dropsTurnedOff
         /// The toast when a dropped file joins the queue: `{file}` is its name.
         case addedToQueue
+        /// The picture menu's entry that resets the colour adjustments (a brightness drag's).
+        case resetAdjustments
         /// The toast when several dropped items join the queue: `{count}` is how many.
         case addedItemsToQueue
         /// A live stream's label at its live edge (the live button, the time labels).

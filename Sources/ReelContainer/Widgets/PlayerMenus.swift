@@ -48,8 +48,8 @@ public enum PlayerMenus {
         }
     }
 
-    /// Fit, Fill and Stretch, then Original and the common aspect ratios; the current ones
-    /// checked.
+    /// Fit, Fill and Stretch, then Original and the common aspect ratios, the current ones
+    /// checked; then, while the colours are adjusted (a brightness drag), an entry that resets them.
     public static func pictureItems(state: PlayerFeature.State, strings: ContainerStrings) -> [MenuItem] {
         let framing = state.playback.framing
         let gravities = VideoGravity.allCases.map { gravity in
@@ -69,7 +69,10 @@ public enum PlayerMenus {
             return MenuItem(
                 title: title, isChecked: framing.aspectRatio == ratio, action: .player(.videoFramingSet(chosen)))
         }
-        return gravities + aspects
+        let reset =
+            state.playback.adjustments == .neutral
+            ? [] : [MenuItem(title: strings[.resetAdjustments], action: .player(.videoAdjustmentsSet(.neutral)))]
+        return gravities + aspects + reset
     }
 
     /// "Auto" and the variants of an adaptive stream, the quality asked checked. With libmpv,

@@ -39,15 +39,16 @@ final class ContainerHarness {
 
     var state: PlayerFeature.State { store.state }
 
-    /// Loads the clip and waits until it plays (or, without autoplay, until it is ready).
+    /// Loads the clip (or `item`, played from the clip's media) and waits until it plays (or,
+    /// without autoplay, until it is ready).
     func load(
         duration: Double? = 100, chapters: [Chapter] = [],
-        video: VideoGeometry? = VideoGeometry(width: 1280, height: 720),
-        autoplay: Bool = true
+        video: VideoGeometry? = VideoGeometry(width: 1280, height: 720), tracks: [Track] = ContainerHarness.tracks,
+        item: MediaItem = MediaItem(url: ContainerHarness.url, title: "Clip"), autoplay: Bool = true
     ) async throws {
         engine.setMedia(
-            FakeEngine.Media(duration: duration, tracks: Self.tracks, chapters: chapters, video: video), for: Self.url)
-        store.send(.load(MediaItem(url: Self.url, title: "Clip"), autoplay: autoplay))
+            FakeEngine.Media(duration: duration, tracks: tracks, chapters: chapters, video: video), for: item.url)
+        store.send(.load(item, autoplay: autoplay))
         try await store.until("ready") { state in
             state.playback.status == .ready && (autoplay ? state.playerState == .playing : true)
         }

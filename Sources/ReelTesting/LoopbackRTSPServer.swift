@@ -18,14 +18,7 @@ public struct LoopbackRTSPServer: Sendable {
 
     /// Whether Perl's RTSP::Server is installed (`librtsp-server-perl`, from `make deps`).
     public static var isAvailable: Bool {
-        let perl = Process()
-        perl.executableURL = URL(fileURLWithPath: "/usr/bin/perl")
-        perl.arguments = ["-MRTSP::Server", "-MAnyEvent", "-e", "1"]
-        perl.standardOutput = FileHandle.nullDevice
-        perl.standardError = FileHandle.nullDevice
-        guard (try? perl.run()) != nil else { return false }
-        perl.waitUntilExit()
-        return perl.terminationStatus == 0
+        BlockingCommand.run("/usr/bin/perl", ["-MRTSP::Server", "-MAnyEvent", "-e", "1"])?.status == 0
     }
 
     /// Starts the server on free ports and ffmpeg publishing `clip` (looped, in real time) to it,

@@ -22,17 +22,12 @@ struct LiveSourceTests {
 
     /// Whether Debian's ffmpeg (and so the FFmpeg libmpv uses) has `name` as a protocol.
     nonisolated static func hasProtocol(_ name: String) -> Bool {
-        guard let ffmpeg = ffmpeg() else { return false }
-        let process = Process()
-        process.executableURL = ffmpeg
-        process.arguments = ["-hide_banner", "-protocols"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace).contains { $0 == name }
+        guard let ffmpeg = ffmpeg(), let result = BlockingCommand.run(ffmpeg.path, ["-hide_banner", "-protocols"]) else {
+            return false
+        }
+        return String(decoding: result.output, as: UTF8.self).split(whereSeparator: \.isWhitespace).contains {
+            $0 == name
+        }
     }
 
     /// Whether a TCP socket listens on 127.0.0.1:`port` (the kernel's table, `/proc/net/tcp`: no

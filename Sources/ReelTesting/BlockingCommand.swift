@@ -28,7 +28,7 @@ public enum BlockingCommand {
         posix_spawn_file_actions_addclose(&actions, pipe[0])
         posix_spawn_file_actions_addclose(&actions, pipe[1])
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
         let spawned = posix_spawnp(&pid, executable, &actions, nil, argv, environ)
         close(pipe[1])

@@ -22,7 +22,8 @@ struct LiveSourceTests {
 
     /// Whether Debian's ffmpeg (and so the FFmpeg libmpv uses) has `name` as a protocol.
     nonisolated static func hasProtocol(_ name: String) -> Bool {
-        guard let ffmpeg = ffmpeg(), let result = BlockingCommand.run(ffmpeg.path, ["-hide_banner", "-protocols"]) else {
+        guard let ffmpeg = ffmpeg(), let result = BlockingCommand.run(ffmpeg.path, ["-hide_banner", "-protocols"])
+        else {
             return false
         }
         return String(decoding: result.output, as: UTF8.self).split(whereSeparator: \.isWhitespace).contains {

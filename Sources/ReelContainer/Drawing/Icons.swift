@@ -128,17 +128,22 @@ public enum Icons {
         return Icon(fill: path)
     }
 
-    /// A frame with corner marks (how the picture fills the view).
+    /// A framed landscape, a hill under a sun (the picture's framing and colours): unlike the
+    /// fullscreen button's corner marks, which it sits beside.
     public static func picture(in box: Rect) -> Icon {
-        var path = Path()
-        for (x, y, dx, dy) in [
-            (0.16, 0.26, 1.0, 1.0), (0.84, 0.26, -1.0, 1.0), (0.16, 0.74, 1.0, -1.0), (0.84, 0.74, -1.0, -1.0),
-        ] {
-            path.move(to: box.point(x + 0.2 * dx, y))
-            path.line(to: box.point(x, y))
-            path.line(to: box.point(x, y + 0.16 * dy))
-        }
-        return Icon(stroke: path, lineWidth: max(1.5, box.width * 0.08))
+        let frame = Path.roundedRect(
+            Rect(
+                x: box.minX + box.width * 0.12, y: box.minY + box.height * 0.2, width: box.width * 0.76,
+                height: box.height * 0.6), radius: box.width * 0.06)
+        var scene = Path.polygon([
+            box.point(0.2, 0.72), box.point(0.42, 0.46), box.point(0.56, 0.6), box.point(0.66, 0.52),
+            box.point(0.8, 0.72),
+        ])
+        let sun = box.point(0.66, 0.36)
+        scene.move(to: Point(x: sun.x + box.width * 0.07, y: sun.y))
+        scene.arc(center: sun, radius: box.width * 0.07, startAngle: 0, endAngle: 2 * .pi)
+        scene.close()
+        return Icon(fill: scene, stroke: frame, lineWidth: max(1.5, box.width * 0.07))
     }
 
     /// Three lines with bullets (the queue).

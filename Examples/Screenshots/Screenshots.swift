@@ -4,17 +4,18 @@ import Reel
 /// `make screenshots`: the README's pictures of the window, each taken from real playback in a
 /// real window (under Xvfb when there is no display), one picture per run:
 ///
-///     ReelScreenshots controls|menu|playlist|pip|stats|feed OUT.png CLIP
+///     ReelScreenshots controls|menu|playlist|pip|stats|nowplaying|feed OUT.png CLIP
 ///
 /// `controls` is the window playing with its controls shown; `menu` adds the settings menu,
 /// `playlist` the playlist panel of a queue of three; `pip` is the picture-in-picture window;
-/// `stats` the playback statistics (`i`, `StatisticsOverlay`); `feed` the vertical feed
-/// (`FeedPlayerPool`) after one swipe.
+/// `stats` the playback statistics (`i`, `StatisticsOverlay`); `nowplaying` the clip's sound alone
+/// with artwork (made with ffmpeg beside the output); `feed` the vertical feed (`FeedPlayerPool`)
+/// after one swipe.
 @main
 @MainActor
 struct Screenshots {
     enum Shot: String, CaseIterable {
-        case controls, menu, playlist, pip, stats, feed
+        case controls, menu, playlist, pip, stats, nowplaying, feed
     }
 
     static func main() async {
@@ -25,7 +26,12 @@ struct Screenshots {
         let output = URL(fileURLWithPath: arguments[1])
         let clip = URL(fileURLWithPath: arguments[2])
         do {
-            let frame = try await (shot == .feed ? feed(clip) : window(shot, clip))
+            let frame: FrameBuffer
+            switch shot {
+            case .feed: frame = try await feed(clip)
+            case .nowplaying: frame = try await nowPlaying(clip, beside: output)
+            default: frame = try await window(shot, clip)
+            }
             try frame.writePNG(to: output)
             print("Wrote \(output.path) (\(frame.width)×\(frame.height)).")
         } catch {
@@ -59,7 +65,7 @@ struct Screenshots {
         case .stats:
             let statistics = window.container?.overlays.lazy.compactMap { $0 as? StatisticsOverlay }.first
             try statistics.orThrow("the window has no statistics overlay").isShown = true
-        case .controls, .feed: break
+        case .controls, .nowplaying, .feed: break
         }
         try await settle(window)
         let frame = try window.captureFrame().orThrow("the window could not be captured")
@@ -67,6 +73,48 @@ struct Screenshots {
         await running.value
         await player.shutdown()
         return frame
+    }
+
+    /// An audio-only item with artwork, artist, album and a summary: the clip's sound and a
+    /// Mandelbrot picture, both made with ffmpeg next to `output` (and removed after).
+    static func nowPlaying(_ clip: URL, beside output: URL) async throws -> FrameBuffer {
+        let folder = output.deletingLastPathComponent()
+        let sound = folder.appendingPathComponent("nowplaying-sound.mka")
+        let artwork = folder.appendingPathComponent("nowplaying-artwork.png")
+        defer {
+            try? FileManager.default.removeItem(at: sound)
+            try? FileManager.default.removeItem(at: artwork)
+        }
+        try ffmpeg(["-i", clip.path, "-vn", "-sn", "-c:a", "copy", sound.path])
+        try ffmpeg(["-f", "lavfi", "-i", "mandelbrot=size=512x512:end_pts=1", "-frames:v", "1", artwork.path])
+        var configuration = MPVConfiguration.headless
+        configuration.video = .renderAPI
+        let player = Player(engine: try MPVEngine(configuration: configuration))
+        let window = try PlayerWindow(
+            player: player, options: .init(title: "Reel", size: Size(width: 960, height: 540), seekPreviews: false))
+        let running = Task { await window.run() }
+        try player.load(
+            MediaItem(
+                url: sound, title: "Test Signals", artworkURL: artwork, artist: "The Demo Band",
+                album: "Generated Here", summary: "Two sine tones, made with ffmpeg for Reel's pictures."))
+        try await until("2.5 s played") { player.playback.position() >= 2.5 }
+        window.container?.controls.dismiss()
+        try await settle(window)
+        let frame = try window.captureFrame().orThrow("the window could not be captured")
+        window.close()
+        await running.value
+        await player.shutdown()
+        return frame
+    }
+
+    /// Runs ffmpeg quietly with `arguments`, overwriting its output.
+    static func ffmpeg(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+        process.arguments = ["-hide_banner", "-loglevel", "error", "-y"] + arguments
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw ScreenshotError("ffmpeg \(arguments) failed") }
     }
 
     /// The feed in a portrait window: three players for three items, one swipe down.

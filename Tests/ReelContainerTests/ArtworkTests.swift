@@ -121,6 +121,11 @@ struct ArtworkTests {
         try await harness.load(video: nil, tracks: Self.audioTracks, item: item(artist: "The Archivists"))
         harness.engine.emit(.property(.metadata(["ALBUM": "Field Recordings"])))
         try await harness.store.until("the tags") { $0.playback.album == "Field Recordings" }
+        // The title bar leaves the title to the now-playing view.
+        harness.tick(1)
+        harness.draw()
+        #expect(harness.frame(of: TitleBar.self, in: .top1) == nil)
+        #expect(texts(harness).filter { $0.text == "Clip" }.count == 1)
         harness.container.controls.dismiss()
         harness.tick(5)
         harness.draw()

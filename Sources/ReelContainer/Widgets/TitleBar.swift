@@ -13,8 +13,13 @@ public final class TitleBar: Widget {
     /// Creates a title bar.
     public init() {}
 
-    /// Shown while the item has a title.
-    public func isVisible(in context: WidgetContext) -> Bool { context.state.playback.title?.isEmpty == false }
+    /// Hidden without a title, and while the container's now-playing view
+    /// (``ContainerConfiguration/nowPlaying``) shows the item — artwork, title and summary once
+    /// are enough.
+    public func isVisible(in context: WidgetContext) -> Bool {
+        guard context.state.playback.title?.isEmpty == false else { return false }
+        return context.services.configuration.nowPlaying?.isVisible(in: context) != true
+    }
 
     /// The title, then the item's subtitle when it has one.
     static func text(of playback: PlaybackInfo) -> String? {

@@ -73,13 +73,19 @@ public struct Track: Hashable, Sendable, Identifiable, Codable {
     /// A short human-readable name: title, language or number.
     public var displayName: String { displayName(untitled: "Track \(id)") }
 
-    /// The title and language ("Deutsch (ger)"), or `untitled` when the track has neither: a menu
-    /// passes its own language's words for the number ("Spur 3").
-    public func displayName(untitled: @autoclosure () -> String) -> String {
+    /// The title and language ("Director's commentary (English)"), the language alone, or
+    /// `untitled` when the track has neither: a menu passes its own language's words for the
+    /// number ("Spur 3") and for the language's code (`languageName`, by default the code as the
+    /// file has it: "ger").
+    public func displayName(
+        untitled: @autoclosure () -> String, languageName: (String) -> String = { $0 }
+    ) -> String {
         switch (title, language) {
-        case (let title?, let language?) where !title.isEmpty: "\(title) (\(language))"
+        case (let title?, let language?) where !title.isEmpty:
+            // A title that is the language's name already ("Deutsch" for "ger") stands alone.
+            languageName(language).lowercased() == title.lowercased() ? title : "\(title) (\(languageName(language)))"
         case (let title?, _) where !title.isEmpty: title
-        case (_, let language?): language
+        case (_, let language?): languageName(language)
         default: untitled()
         }
     }

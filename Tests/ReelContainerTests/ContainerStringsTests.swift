@@ -193,7 +193,15 @@ struct ContainerStringsTests {
     @Test func namesOfTracksVariantsAndOutputsAreInTheLanguage() {
         let german = ContainerStrings(language: .german)
         #expect(german.name(of: Track(id: 3, kind: .audio)) == "Spur 3")
-        #expect(german.name(of: Track(id: 1, kind: .audio, language: "ger", title: "Deutsch")) == "Deutsch (ger)")
+        #expect(german.name(of: Track(id: 1, kind: .audio, language: "ger", title: "Deutsch")) == "Deutsch")
+        // Language codes become the language's names in the table's language, in either ISO 639
+        // form; a title keeps its language after it; an unknown code stays as it is.
+        #expect(german.name(of: Track(id: 2, kind: .audio, language: "eng")) == "Englisch")
+        #expect(
+            german.name(of: Track(id: 2, kind: .audio, language: "fra", title: "Kommentar"))
+                == "Kommentar (Französisch)")
+        #expect(ContainerStrings.english.name(of: Track(id: 2, kind: .subtitle, language: "deu")) == "German")
+        #expect(ContainerStrings.english.name(ofLanguageCode: "qqx") == "qqx")
         #expect(german.name(of: StreamVariant(id: 4)) == "Variante 4")
         #expect(german.name(of: StreamVariant(id: 4, height: 720, bitrate: 2_500_000)) == "720p · 2,5 Mbit/s")
         #expect(

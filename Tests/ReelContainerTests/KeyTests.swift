@@ -53,7 +53,7 @@ struct KeyTests {
                 .selectTrack(.subtitle, id: 2), .selectTrack(.subtitle, id: nil), .selectTrack(.subtitle, id: 1),
                 .selectTrack(.subtitle, id: 2),
             ])
-        #expect((container.plugins.widget as? BubbleWidget)?.text == "Subtitles: fra")
+        #expect((container.plugins.widget as? BubbleWidget)?.text == "Subtitles: French")
     }
 
     @Test func hashCyclesAudio() async throws {

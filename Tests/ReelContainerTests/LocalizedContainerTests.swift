@@ -47,7 +47,7 @@ struct LocalizedContainerTests {
         try await harness.load()
         #expect(
             menuTexts(.subtitles, in: harness, at: 1) == [
-                "Untertitel", "Aus", "eng", "fra", "Zweite Untertitel: Aus…", "Untertitelstil…",
+                "Untertitel", "Aus", "Englisch", "Französisch", "Zweite Untertitel: Aus…", "Untertitelstil…",
             ])
         #expect(
             menuTexts(.subtitleStyle, in: harness, at: 2) == [
@@ -66,7 +66,7 @@ struct LocalizedContainerTests {
         #expect(harness.key(.character("]"), at: 1))
         #expect(bubble() == "Geschwindigkeit 1,1×")
         #expect(harness.key(.character("j"), at: 2))
-        #expect(bubble() == "Untertitel: fra")
+        #expect(bubble() == "Untertitel: Französisch")
         #expect(harness.key(.character("m"), at: 3))
         #expect(bubble() == "Stumm")
         harness.container.perform(.skip(seconds: -2.5))

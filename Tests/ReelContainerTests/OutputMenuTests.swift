@@ -54,7 +54,7 @@ struct OutputMenuTests {
         #expect(extras == ["Secondary: Off…", "Subtitle style…"])
         // The main track is not offered as the secondary one.
         let secondary = PlayerMenus.secondarySubtitleItems(state: harness.state, strings: .english)
-        #expect(secondary.map(\.title) == ["Off", "fra"])
+        #expect(secondary.map(\.title) == ["Off", "French"])
         #expect(secondary.map(\.isChecked) == [true, false])
         harness.markCommands()
         harness.container.perform(secondary[1].action)

@@ -51,10 +51,10 @@ struct WidgetTests {
         harness.draw()
         #expect(
             Array(harness.canvas.texts.suffix(6)) == [
-                "Subtitles", "Off", "eng", "fra", "Secondary: Off…", "Subtitle style…",
+                "Subtitles", "Off", "English", "French", "Secondary: Off…", "Subtitle style…",
             ])
         let items = PlayerMenus.subtitleItems(state: harness.state, strings: .english)
-        #expect(items.map(\.title) == ["Off", "eng", "fra"])
+        #expect(items.map(\.title) == ["Off", "English", "French"])
         #expect(items.map(\.isChecked) == [false, true, false])
         let panelFrame = panel.frame(in: harness.container.videoFrame, progress: 1)
         harness.click(menu.rowFrame(0, in: panelFrame).center, at: 2)
@@ -89,7 +89,7 @@ struct WidgetTests {
         let harness = ContainerHarness()
         try await harness.load()
         let items = PlayerMenus.audioItems(state: harness.state, strings: .english)
-        #expect(items.map(\.title) == ["eng", "ger"])
+        #expect(items.map(\.title) == ["English", "German"])
         #expect(items.map(\.isChecked) == [true, false])
         #expect(items[1].action == .player(.audioTrackSelected(id: 2)))
     }

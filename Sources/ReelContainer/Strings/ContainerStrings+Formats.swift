@@ -80,7 +80,17 @@ extension ContainerStrings {
 
     /// A track's title and language, or "Track 3" in the language.
     public func name(of track: Track) -> String {
-        track.displayName(untitled: text(.untitledTrack, String(track.id)))
+        track.displayName(untitled: text(.untitledTrack, String(track.id)), languageName: name(ofLanguageCode:))
+    }
+
+    /// A track's language code (ISO 639: "ger", "deu", "de") as the language's name in this
+    /// table's language ("German", "Deutsch"), from Foundation's locale data; the code itself
+    /// when that has no name for it.
+    public func name(ofLanguageCode code: String) -> String {
+        guard let name = Locale(identifier: language.code).localizedString(forLanguageCode: code), !name.isEmpty else {
+            return code
+        }
+        return name.prefix(1).uppercased() + name.dropFirst()
     }
 
     /// A variant's height and bit rate ("720p · 2.5 Mb/s"), or "Variant 3" in the language.

@@ -98,3 +98,8 @@ extension Canvas {
         fill(.roundedRect(rect, radius: cornerRadius), color: color)
     }
 }
+
+extension RGBAImage: CustomStringConvertible {
+    /// The size, not the pixels: `RGBAImage(64×48)`.
+    public var description: String { "RGBAImage(\(width)×\(height))" }
+}

@@ -37,3 +37,8 @@ extension FrameGrabber {
         }
     }
 }
+
+extension FrameGrabber.Frame: CustomStringConvertible {
+    /// The time and size, not the pixels: `Frame(64×48 at 5.0 s)`.
+    public var description: String { "Frame(\(width)×\(height) at \(time) s)" }
+}

@@ -119,3 +119,8 @@ public struct Bitmap: Hashable, Sendable {
         return result
     }
 }
+
+extension Bitmap: CustomStringConvertible {
+    /// The size, not the pixels: `Bitmap(64×48)`.
+    public var description: String { "Bitmap(\(width)×\(height))" }
+}

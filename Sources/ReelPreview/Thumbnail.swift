@@ -40,3 +40,8 @@ public struct Thumbnail: Hashable, Sendable {
     /// The picture alone (no copy: the pixel array is shared until one side changes it).
     public var bitmap: Bitmap { Bitmap(width: width, height: height, pixels: pixels) }
 }
+
+extension Thumbnail: CustomStringConvertible {
+    /// The times and size, not the pixels: `Thumbnail(64×48 at 5.0 s for 6.0 s)`.
+    public var description: String { "Thumbnail(\(width)×\(height) at \(time) s for \(requestedTime) s)" }
+}

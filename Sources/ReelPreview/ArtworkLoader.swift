@@ -58,18 +58,7 @@ public struct ArtworkLoader: Sendable {
         let reader = ResourceLoader(policy: policy, timeout: timeout, maximumBytes: maximumBytes)
         let data = try await reader.data(from: url)
         if Task.isCancelled { throw ThumbnailError(.cancelled) }
-        let (side, pixels) = (maximumSide, maximumPixels)
-        let decoded = await withCheckedContinuation {
-            (continuation: CheckedContinuation<Result<Bitmap, ThumbnailError>, Never>) in
-            DispatchQueue.global(qos: .utility).async {
-                do throws(ThumbnailError) {
-                    continuation.resume(
-                        returning: .success(try Bitmap(decoding: data, maximumSide: side, maximumPixels: pixels)))
-                } catch {
-                    continuation.resume(returning: .failure(error))
-                }
-            }
-        }
+        let decoded = await Bitmap.decodedInBackground(data, maximumSide: maximumSide, maximumPixels: maximumPixels)
         return try decoded.get()
     }
 }

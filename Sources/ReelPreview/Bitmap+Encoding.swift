@@ -84,3 +84,24 @@ extension Bitmap {
         self.init(width: Int(width), height: Int(height), pixels: Array(UnsafeBufferPointer(start: rgba, count: count)))
     }
 }
+
+extension Bitmap {
+    /// Decodes `data` like ``init(decoding:maximumSide:maximumPixels:)``, on a global dispatch
+    /// queue: a large picture takes tens of milliseconds, which must not hold a thread of Swift's
+    /// cooperative pool.
+    static func decodedInBackground(
+        _ data: Data, maximumSide: Int? = nil, maximumPixels: Int? = nil
+    ) async -> Result<Bitmap, ThumbnailError> {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Result<Bitmap, ThumbnailError>, Never>) in
+            DispatchQueue.global(qos: .utility).async {
+                do throws(ThumbnailError) {
+                    continuation.resume(
+                        returning: .success(
+                            try Bitmap(decoding: data, maximumSide: maximumSide, maximumPixels: maximumPixels)))
+                } catch {
+                    continuation.resume(returning: .failure(error))
+                }
+            }
+        }
+    }
+}

@@ -15,16 +15,27 @@ import Synchronization
 /// ``sheetLimit`` of them; concurrent requests for one sheet share one download.
 ///
 /// ## Threading
-/// Safe to use from any task. Downloads run in `URLSession`; decoding runs in the calling task.
+/// Safe to use from any task. Downloads run in `URLSession`; decoding runs on a Dispatch thread,
+/// never on Swift's cooperative pool.
 ///
 /// ## Security
 /// The track's address and every image address pass the ``/ReelCore/URLPolicy``; a track served over
-/// HTTP(S) may only name HTTP(S) images, never local files.
+/// HTTP(S) may only name HTTP(S) images, never local files. A sheet of more than
+/// ``maximumSheetPixels`` is refused from its header, before it is decoded: a few kilobytes of PNG
+/// can declare a picture of gigabytes.
 public final class SpriteThumbnailProvider: ThumbnailProvider {
     /// The track's address, when it is read from one.
     public let trackURL: URL?
     /// How many decoded sheets stay in memory.
     public let sheetLimit: Int
+    /// The most pixels one sheet may have (each costs 4 bytes while it is in memory).
+    ///
+    /// The default, 16 777 216 (4096 × 4096, 64 MiB decoded), holds 256 thumbnails of 256 × 256;
+    /// the sheets players publish are usually under 2 million.
+    public let maximumSheetPixels: Int
+
+    /// The default of ``maximumSheetPixels``.
+    public static let defaultMaximumSheetPixels = 1 << 24
 
     private let loader: ResourceLoader
     private let state = Mutex(State())
@@ -39,7 +50,8 @@ public final class SpriteThumbnailProvider: ThumbnailProvider {
     /// Creates a provider for the track at `track` (read on first use).
     /// - Throws: ``ThumbnailError/Code/refusedScheme(_:)`` when the policy refuses the address.
     public init(
-        track: URL, policy: URLPolicy = .standard, timeout: Double = 20, sheetLimit: Int = 8
+        track: URL, policy: URLPolicy = .standard, timeout: Double = 20, sheetLimit: Int = 8,
+        maximumSheetPixels: Int = defaultMaximumSheetPixels
     ) throws(ThumbnailError) {
         do {
             try policy.check(track)
@@ -48,13 +60,18 @@ public final class SpriteThumbnailProvider: ThumbnailProvider {
         }
         trackURL = track
         self.sheetLimit = max(1, sheetLimit)
+        self.maximumSheetPixels = max(1, maximumSheetPixels)
         loader = ResourceLoader(policy: policy, timeout: timeout)
     }
 
     /// Creates a provider for a track already parsed.
-    public init(track: ThumbnailTrack, policy: URLPolicy = .standard, timeout: Double = 20, sheetLimit: Int = 8) {
+    public init(
+        track: ThumbnailTrack, policy: URLPolicy = .standard, timeout: Double = 20, sheetLimit: Int = 8,
+        maximumSheetPixels: Int = defaultMaximumSheetPixels
+    ) {
         trackURL = nil
         self.sheetLimit = max(1, sheetLimit)
+        self.maximumSheetPixels = max(1, maximumSheetPixels)
         loader = ResourceLoader(policy: policy, timeout: timeout)
         state.withLock { $0.track = Task { .success(track) } }
     }
@@ -82,8 +99,9 @@ public final class SpriteThumbnailProvider: ThumbnailProvider {
     /// The picture of the cue that covers `time` (else the nearest cue), cropped from its sheet.
     /// - Throws: the errors of reading the track or the sheet (``ThumbnailError/Code/httpStatus(_:)``,
     ///   ``ThumbnailError/Code/networkUnreachable``, …), ``ThumbnailError/Code/unsupportedFormat``
-    ///   for a sheet that is not an image, ``ThumbnailError/Code/invalidThumbnailTrack`` for a region
-    ///   outside its sheet.
+    ///   for a sheet that is not an image, ``ThumbnailError/Code/tooLarge`` for a sheet of more than
+    ///   ``maximumSheetPixels``, ``ThumbnailError/Code/invalidThumbnailTrack`` for a region outside
+    ///   its sheet.
     public func thumbnail(at time: Double) async throws(ThumbnailError) -> Thumbnail {
         guard time.isFinite else { throw ThumbnailError(.invalidArgument, message: "A thumbnail needs a finite time.") }
         let track = try await track()
@@ -135,11 +153,11 @@ public final class SpriteThumbnailProvider: ThumbnailProvider {
             state.recent.removeAll { $0 == url }
             state.recent.append(url)
             if let task = state.sheets[url] { return task }
-            let loader = loader
+            let (loader, pixels) = (loader, maximumSheetPixels)
             let task = Task { () -> Result<Bitmap, ThumbnailError> in
                 do throws(ThumbnailError) {
                     let data = try await loader.data(from: url)
-                    return .success(try Bitmap(decoding: data))
+                    return await Bitmap.decodedInBackground(data, maximumPixels: pixels)
                 } catch {
                     return .failure(error)
                 }

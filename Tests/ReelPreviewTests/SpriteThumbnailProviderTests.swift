@@ -91,6 +91,42 @@ struct SpriteThumbnailProviderTests {
         #expect(refused?.code == .refusedScheme("ftp"))
     }
 
+    @Test("a sheet larger than the bound is refused from its header, before it is decoded")
+    func sheetBomb() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        // 105 bytes of PNG declaring 60 000 × 60 000 pixels: 13.4 GiB once decoded.
+        try ArtworkLoaderTests.pngHeader(width: 60_000, height: 60_000).write(to: folder.file("bomb.png"))
+        let tiles = try await Self.tiles()
+        let layout = SpriteSheetLayout(count: 4, tileWidth: 64, tileHeight: 48, columns: 2)
+        try layout.render(Array(tiles[0..<4])).encoded(as: .png).write(to: folder.file("sheet.png"))
+        try """
+        WEBVTT
+
+        00:00.000 --> 00:05.000
+        bomb.png#xywh=0,0,64,48
+
+        00:05.000 --> 00:10.000
+        sheet.png#xywh=64,0,64,48
+        """.write(to: folder.file("thumbs.vtt"), atomically: true, encoding: .utf8)
+
+        let provider = try SpriteThumbnailProvider(track: folder.file("thumbs.vtt"))
+        let bomb = await #expect(throws: ThumbnailError.self) { try await provider.thumbnail(at: 1) }
+        #expect(bomb?.code == .tooLarge)
+        #expect(bomb?.message.contains("60000×60000") == true)
+        // The sheet beside it still shows; a tighter bound (the sheet is 128 × 96) refuses it too.
+        #expect(try await provider.thumbnail(at: 6).pixels == tiles[1].pixels)
+        let tight = try SpriteThumbnailProvider(track: folder.file("thumbs.vtt"), maximumSheetPixels: 128 * 96 - 1)
+        let refused = await #expect(throws: ThumbnailError.self) { try await tight.thumbnail(at: 6) }
+        #expect(refused?.code == .tooLarge)
+        let exact = try SpriteThumbnailProvider(track: folder.file("thumbs.vtt"), maximumSheetPixels: 128 * 96)
+        let thumbnail = try await exact.thumbnail(at: 6)
+        #expect(thumbnail.width == 64)
+        // A failed expectation prints pictures by their size, not their 12 288 bytes.
+        #expect("\(thumbnail)" == "Thumbnail(64×48 at 5.0 s for 6.0 s)")
+        #expect("\(thumbnail.bitmap)" == "Bitmap(64×48)")
+    }
+
     @Test("what ThumbnailExport writes (reel thumbnails' format) reads back through the provider")
     func exportRoundTrip() async throws {
         let tiles = try await Self.tiles()

@@ -330,6 +330,69 @@ struct FocusTests {
         }
     }
 
+    /// Fails the harness's item (HTTP 404) and draws the error view.
+    private func fail(_ harness: ContainerHarness) async throws -> Rect {
+        harness.engine.setFailure(PlayerError(.httpStatus(404)), for: ContainerHarness.url)
+        harness.store.send(.load(MediaItem(url: ContainerHarness.url, title: "Clip")))
+        try await harness.store.until("failed") { if case .failed = $0.playback.status { true } else { false } }
+        harness.markCommands()
+        harness.tick(1)
+        harness.draw()
+        let overlay = try #require(
+            harness.container.overlays.compactMap { $0 as? IndicatorOverlay }.first {
+                $0.widgets.contains { $0 is ErrorView }
+            })
+        let placed = try #require(
+            overlay.layout(context: harness.container.widgetContext()).first { $0.widget is ErrorView })
+        return ErrorView().retryFrame(in: placed.frame)
+    }
+
+    @Test func tabReachesTheErrorViewsRetryAndEnterRetries() async throws {
+        let retry = try await fail(harness)
+        var order: [String?] = []
+        for time in 2...4 {
+            #expect(press(.tab, at: Double(time)))
+            order.append(focused)
+        }
+        // The failed item has no play button: Retry comes first, in the centre, before the bar.
+        #expect(order == ["ErrorView", "SeekBar", "VolumeControl"])
+        #expect(press(.tab, at: 5, shift: true))
+        #expect(press(.tab, at: 6, shift: true))
+        #expect(focused == "ErrorView")
+        // The ring goes around the button, not the whole panel.
+        harness.canvas.reset()
+        container.draw(in: harness.canvas)
+        let ring = try #require(harness.canvas.strokes(Self.ring).first)
+        #expect(ring.rect.containsRect(retry))
+        #expect(retry.expanded(by: 6).containsRect(ring.rect))
+
+        harness.engine.setFailure(nil, for: ContainerHarness.url)
+        #expect(press(.enter, at: 7))
+        guard case .load(let request) = harness.commands.first else {
+            Issue.record("Enter on Retry sent \(harness.commands)")
+            return
+        }
+        #expect(request.item.url == ContainerHarness.url)
+        try await harness.store.until("playing") { $0.playerState == .playing }
+        // Retry left with the error: focus goes to the nearest control, the play button.
+        harness.draw()
+        #expect(focused == "PlayPauseButton")
+    }
+
+    @Test func retryTakesFocusWithoutTheControlLayer() async throws {
+        container.enable(overlays: Set(ContainerLayer.allCases).subtracting([.control]))
+        _ = try await fail(harness)
+        #expect(press(.tab, at: 2))
+        #expect(focused == "ErrorView")
+        #expect(press(.tab, at: 3))
+        #expect(focused == "ErrorView")  // the only focusable widget
+        harness.canvas.reset()
+        container.draw(in: harness.canvas)
+        #expect(harness.canvas.strokes(Self.ring).count == 1)
+        #expect(press(.escape, at: 4))
+        #expect(!focus.isActive)
+    }
+
     @Test func theSeekBarScrubsWithArrowsAndSeeksAfterAPauseOrOnEnter() async throws {
         try await harness.load()
         harness.draw()

@@ -14,8 +14,10 @@ import ReelCore
 /// | Escape | closes a menu, or leaves fullscreen | closes the menu (focus goes back to its button), then drops focus |
 ///
 /// Reading order is the slots top to bottom — `top1`, `top2`, the `left` column, the `center`
-/// row, the `right` column, `bottom1` to `bottom3` — each leading to trailing. Only widgets
-/// that are ``Widget/isFocusable`` and laid out now take focus; one that leaves the layout
+/// row, the indicators (``ContainerConfiguration/indicators``: the error view's Retry button),
+/// the `right` column, `bottom1` to `bottom3` — each leading to trailing. Only widgets
+/// that are ``Widget/isFocusable`` and laid out now take focus; the indicators take it with
+/// the controls hidden too (a failed item shows Retry alone); one that leaves the layout
 /// (hidden by the state, or another status's widgets) hands focus to the nearest focusable
 /// widget, and a relayout keeps it on the same widget. Opening a menu from a focused button
 /// focuses the menu's current (checked) entry; choosing an entry or Escape gives focus back to
@@ -93,9 +95,15 @@ public final class FocusService: Service {
         if case .menu(let focus) = target, focus.menu === menu { focus.entry } else { nil }
     }
 
-    /// Whether focus is on a control: the controls stay shown.
+    /// Whether focus is on a control (not an indicator): the controls stay shown.
     var holdsControls: Bool {
-        if case .control = target { true } else { false }
+        guard case .control(let focus) = target, let widget = focus.widget else { return false }
+        return isControl(widget)
+    }
+
+    /// Whether `widget` is in the controls' last layout (not an indicator).
+    private func isControl(_ widget: any Widget) -> Bool {
+        controls?.layout.allItems.contains { $0.item.widget === widget } ?? false
     }
 
     // MARK: - Moving focus
@@ -104,11 +112,11 @@ public final class FocusService: Service {
     /// controls now; returns whether it took focus.
     @discardableResult
     public func move(to widget: any Widget) -> Bool {
-        guard widget.isFocusable, let controls, let item = focusables.first(where: { $0.widget === widget }) else {
-            return false
-        }
-        if !controls.isPresented { controls.present() }
-        guard controls.isPresented else { return false }
+        guard widget.isFocusable, let context else { return false }
+        let widgets = context.widgetContext()
+        // A control shows the controls; an indicator shows without them.
+        if let controls, !controls.isPresented, isControl(widget) { controls.present() }
+        guard let item = focusables(widgets).first(where: { $0.widget === widget }) else { return false }
         anchorX = item.frame.midX
         set(.control(ControlFocus(widget: item.widget, frame: item.frame)))
         return true
@@ -194,12 +202,14 @@ public final class FocusService: Service {
         case nil:
             return
         case .control(let focus):
-            guard let controls,
-                let slot = controls.layout.allItems.first(where: { $0.item.widget === focus.widget })?.slot
-            else { return }
-            let opacity = controls.opacity(of: slot.region)
+            guard let widget = focus.widget else { return }
+            // A control fades with its region; an indicator is not faded.
+            let slot = controls?.layout.allItems.first(where: { $0.item.widget === widget })?.slot
+            let opacity = slot.map { controls?.opacity(of: $0.region) ?? 0 } ?? 1
             guard opacity > 0 else { return }
-            FocusRing.draw(around: focus.frame, in: FadingCanvas(canvas, opacity: opacity), theme: widgets.theme)
+            FocusRing.draw(
+                around: widget.focusFrame(in: focus.frame), in: FadingCanvas(canvas, opacity: opacity),
+                theme: widgets.theme)
         case .menu(let focus):
             guard let (menu, frame) = presentedMenu, menu === focus.menu else { return }
             canvas.pushClip(frame)
@@ -219,6 +229,12 @@ public final class FocusService: Service {
 
     private var features: FeatureOverlay? { context?[FeatureOverlay.self] }
 
+    /// Whether the controls show, or a panel will show them again as it goes.
+    private var controlsShown: Bool {
+        guard let controls else { return false }
+        return controls.isPresented || features?.panel != nil
+    }
+
     /// The open menu (shown or sliding in) and its panel's frame now.
     private var presentedMenu: (menu: MenuWidget, frame: Rect)? {
         guard let context, context.enabledLayers.contains(.feature), let features = features, features.isPresented,
@@ -227,10 +243,17 @@ public final class FocusService: Service {
         return (menu, panel.frame(in: context.bounds, progress: features.progress))
     }
 
-    /// The focusable widgets of the controls' last layout, in reading order.
-    private var focusables: [ControlLayout.Item] {
-        guard let controls else { return [] }
-        return FocusNavigation.readingOrder.flatMap { controls.layout.items[$0] ?? [] }.filter { $0.widget.isFocusable }
+    /// The focusable widgets laid out now, in reading order: the controls' (from their last
+    /// layout) while they show (or a panel will show them again), with the indicators after the
+    /// centre row.
+    private func focusables(_ widgets: WidgetContext) -> [ControlLayout.Item] {
+        let indicators = IndicatorOverlay.place(context?.configuration.indicators ?? [], in: widgets).map {
+            ControlLayout.Item(widget: $0.widget, frame: $0.frame)
+        }
+        guard let controls, controlsShown else { return indicators.filter { $0.widget.isFocusable } }
+        return FocusNavigation.readingOrder.flatMap { slot in
+            (controls.layout.items[slot] ?? []) + (slot == .center ? indicators : [])
+        }.filter { $0.widget.isFocusable }
     }
 
     private static func move(for key: Key) -> FocusMove {
@@ -264,14 +287,16 @@ public final class FocusService: Service {
             if let (menu, _) = presentedMenu {
                 return .menu(MenuFocus(menu: menu, entry: Self.currentEntry(of: menu, widgets), opener: focus))
             }
-            // Hidden controls drop focus, except behind a panel, which shows them again as it goes.
-            guard let controls, controls.isPresented || features?.panel != nil else { return nil }
-            let items = focusables
+            // Hidden controls drop focus, except behind a panel, which shows them again as it
+            // goes; a shown indicator keeps it.
+            let items = focusables(widgets)
             if let item = items.first(where: { $0.widget === focus.widget }) {
                 focus.frame = item.frame
                 return .control(focus)
             }
-            guard let nearest = FocusNavigation.nearest(to: focus.frame, in: items.map(\.frame)) else { return nil }
+            guard controlsShown, let nearest = FocusNavigation.nearest(to: focus.frame, in: items.map(\.frame)) else {
+                return nil
+            }
             return .control(ControlFocus(widget: items[nearest].widget, frame: items[nearest].frame))
         }
     }
@@ -292,7 +317,7 @@ public final class FocusService: Service {
             set(.menu(focus))
             return true
         case .control(let focus):
-            let items = focusables
+            let items = focusables(widgets)
             guard let origin = items.firstIndex(where: { $0.widget === focus.widget }),
                 let index = FocusNavigation.target(
                     of: move, from: origin, in: items.map(\.frame), anchorX: anchorX)
@@ -314,9 +339,9 @@ public final class FocusService: Service {
             return true
         }
         // A panel that hid the controls keeps them hidden.
-        guard let controls, controls.isPresented || features?.isPresented != true else { return false }
-        if !controls.isPresented { controls.present() }
-        guard controls.isPresented, let item = reverse ? focusables.last : focusables.first else { return false }
+        if let controls, !controls.isPresented, features?.isPresented != true { controls.present() }
+        let items = focusables(widgets)
+        guard let item = reverse ? items.last : items.first else { return false }
         anchorX = item.frame.midX
         set(.control(ControlFocus(widget: item.widget, frame: item.frame)))
         return true

@@ -14,6 +14,13 @@ public final class IndicatorOverlay: Overlay {
 
     /// The frames of the visible widgets, in order.
     public func layout(context: WidgetContext) -> [(widget: any Widget, frame: Rect)] {
+        let result = Self.place(widgets, in: context)
+        frames = Dictionary(result.map { (ObjectIdentifier($0.widget), $0.frame) }, uniquingKeysWith: { $1 })
+        return result
+    }
+
+    /// Where the visible ones of `widgets` go: one above the other, centred in the video area.
+    static func place(_ widgets: [any Widget], in context: WidgetContext) -> [(widget: any Widget, frame: Rect)] {
         let visible = widgets.filter { $0.isVisible(in: context) }
         let sizes = visible.map { $0.measure(in: context) }
         let spacing = 12.0
@@ -28,7 +35,6 @@ public final class IndicatorOverlay: Overlay {
                 ))
             y += size.height + spacing
         }
-        frames = Dictionary(result.map { (ObjectIdentifier($0.widget), $0.frame) }, uniquingKeysWith: { $1 })
         return result
     }
 

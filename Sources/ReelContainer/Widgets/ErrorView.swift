@@ -3,7 +3,8 @@ import ReelCore
 
 /// The failure message with a Retry button (which sends `retryTapped`), shown while the item
 /// has failed. The message is the container's words for the error's code
-/// (``ContainerStrings/description(of:)``), in its language.
+/// (``ContainerStrings/description(of:)``), in its language. The button takes keyboard focus
+/// (Tab reaches it after the centre controls; Enter or Space retries).
 @MainActor
 public final class ErrorView: Widget {
     private var tracker = PressTracker()
@@ -20,6 +21,12 @@ public final class ErrorView: Widget {
 
     /// Shown while the item has failed.
     public func isVisible(in context: WidgetContext) -> Bool { message(context) != nil }
+
+    /// The Retry button takes focus.
+    public var isFocusable: Bool { true }
+
+    /// The Retry button: the ring goes around it and Enter clicks it.
+    public func focusFrame(in frame: Rect) -> Rect { retryFrame(in: frame) }
 
     /// Wide enough for the message (within the video area), with room for the button.
     public func measure(in context: WidgetContext) -> Size {

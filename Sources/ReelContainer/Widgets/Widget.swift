@@ -32,7 +32,8 @@
 /// the arrows move a focus ring onto it. While it has focus, key presses reach its
 /// ``handle(_:in:context:)`` first as `keyDown` events (a seek bar takes ← and →); Enter and
 /// Space that it does not take call ``activate(in:context:)``, which by default clicks the
-/// middle of its frame, so a button works from the keyboard with no code of its own.
+/// middle of its ``focusFrame(in:)`` (its frame, or the button inside a larger widget), so a
+/// button works from the keyboard with no code of its own.
 @MainActor
 public protocol Widget: AnyObject {
     /// The size the widget wants. Flexible widgets get at least this width.
@@ -55,6 +56,9 @@ public protocol Widget: AnyObject {
     /// Does what the widget does when chosen from the keyboard: Enter, or Space, while it has
     /// focus.
     func activate(in frame: Rect, context: WidgetContext)
+    /// The part of `frame` that the focus ring goes around and Enter clicks (default: all of
+    /// it; the error view's Retry button).
+    func focusFrame(in frame: Rect) -> Rect
 }
 
 extension Widget {
@@ -70,11 +74,13 @@ extension Widget {
     public func isAnimating(in context: WidgetContext) -> Bool { false }
     /// Not focusable.
     public var isFocusable: Bool { false }
-    /// A primary click in the middle of `frame`, through ``handle(_:in:context:)``: what a
-    /// button does when clicked.
+    /// A primary click in the middle of ``focusFrame(in:)``, through
+    /// ``handle(_:in:context:)``: what a button does when clicked.
     public func activate(in frame: Rect, context: WidgetContext) {
-        click(at: frame.center, in: frame, context: context)
+        click(at: focusFrame(in: frame).center, in: frame, context: context)
     }
+    /// All of `frame`.
+    public func focusFrame(in frame: Rect) -> Rect { frame }
 
     /// A primary press and release at `point`, sent to ``handle(_:in:context:)`` at the
     /// context's time: the pointer's path, taken by the keyboard.

@@ -212,7 +212,7 @@ public final class FocusService: Service {
                 theme: widgets.theme)
         case .menu(let focus):
             guard let (menu, frame) = presentedMenu, menu === focus.menu else { return }
-            canvas.pushClip(frame)
+            canvas.pushClip(menu.listFrame(in: frame))
             FocusRing.draw(
                 within: menu.rowFrame(focus.entry, in: frame).insetBy(dx: FocusRing.gap, dy: 1), in: canvas,
                 theme: widgets.theme)
@@ -392,6 +392,11 @@ public final class FocusService: Service {
             default: true
             }
         target = new
-        if changed { context?.setNeedsDisplay() }
+        guard changed else { return }
+        // A focused entry below (or above) what shows scrolls into view.
+        if case .menu(let focus) = new, let (menu, frame) = presentedMenu, menu === focus.menu {
+            menu.scrollToReveal(focus.entry, in: frame)
+        }
+        context?.setNeedsDisplay()
     }
 }

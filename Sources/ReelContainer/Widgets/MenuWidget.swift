@@ -1,3 +1,5 @@
+import ReelCore
+
 /// One entry of a ``MenuWidget``.
 public struct MenuItem: Equatable, Sendable {
     /// The entry's text.
@@ -20,6 +22,10 @@ public struct MenuItem: Equatable, Sendable {
 ///
 /// The keyboard reaches it too (``FocusService``): ↑ and ↓ move from the current entry, drawn
 /// highlighted with the focus ring, and Enter or Space chooses it as a click would.
+///
+/// Entries that do not fit below the title scroll (a long queue, many tracks): the wheel moves
+/// them three rows a step, the focused entry scrolls into view, a menu opens scrolled to its
+/// checked entry, and a bar at the right edge shows where the view is.
 @MainActor
 public final class MenuWidget: Widget {
     /// The menu's title.
@@ -30,8 +36,13 @@ public final class MenuWidget: Widget {
     public var headerHeight = 44.0
     /// The height of an entry.
     public var rowHeight = 36.0
+    /// How far the entries have scrolled up, in points (0: the first entry under the title).
+    public private(set) var scrollOffset = 0.0
     private var pressedRow: Int?
     private var hoveredRow: Int?
+    /// Whether the entries were positioned: the checked one shown at the first draw, unless the
+    /// keyboard or the wheel moved them before.
+    private var revealedChecked = false
 
     /// Creates a menu.
     public init(title: String, items: @escaping @MainActor (WidgetContext) -> [MenuItem]) {
@@ -49,27 +60,69 @@ public final class MenuWidget: Widget {
         return Size(width: max(240, widest + 20, header + 20), height: headerHeight + rowHeight * Double(entries.count))
     }
 
-    /// The frame of entry `index` inside `frame`.
+    /// The frame of entry `index` inside `frame`, where it is scrolled to now (it may lie
+    /// outside ``listFrame(in:)``).
     public func rowFrame(_ index: Int, in frame: Rect) -> Rect {
         Rect(
-            x: frame.minX, y: frame.minY + headerHeight + rowHeight * Double(index), width: frame.width,
+            x: frame.minX, y: frame.minY + headerHeight + rowHeight * Double(index) - scrollOffset, width: frame.width,
             height: rowHeight)
     }
 
+    /// Where the entries show and scroll inside `frame`: everything below the title.
+    public func listFrame(in frame: Rect) -> Rect {
+        Rect(
+            x: frame.minX, y: frame.minY + headerHeight, width: frame.width, height: max(0, frame.height - headerHeight)
+        )
+    }
+
+    /// Scrolls the least that shows entry `index` whole in `frame` (then the menu no longer
+    /// scrolls to its checked entry at its first draw).
+    public func scrollToReveal(_ index: Int, in frame: Rect) {
+        revealedChecked = true
+        let visible = listFrame(in: frame).height
+        let top = rowHeight * Double(max(0, index))
+        if top < scrollOffset {
+            scrollOffset = top
+        } else if top + rowHeight > scrollOffset + visible {
+            scrollOffset = max(0, top + rowHeight - visible)
+        }
+    }
+
+    /// The furthest the entries scroll in `frame`.
+    private func maximumOffset(in frame: Rect, count: Int) -> Double {
+        max(0, rowHeight * Double(count) - listFrame(in: frame).height)
+    }
+
     private func row(at point: Point, in frame: Rect, count: Int) -> Int? {
-        guard frame.contains(point), point.y >= frame.minY + headerHeight else { return nil }
-        let index = Int((point.y - frame.minY - headerHeight) / rowHeight)
+        let list = listFrame(in: frame)
+        guard list.contains(point) else { return nil }
+        let index = Int((point.y - list.minY + scrollOffset) / rowHeight)
         return index < count ? index : nil
     }
 
-    /// Draws the title and the entries; the pressed, hovered or focused one highlighted.
+    /// Draws the title and the entries that show; the pressed, hovered or focused one
+    /// highlighted, and a scroll bar when they do not all fit.
     public func draw(in canvas: any Canvas, frame: Rect, context: WidgetContext) {
         let theme = context.theme
         canvas.drawText(
             title, at: Point(x: frame.minX + 16, y: frame.minY + headerHeight / 2), font: theme.titleFont,
             color: theme.foreground, alignment: .leading)
+        let entries = items(context)
+        if !revealedChecked, let checked = entries.firstIndex(where: \.isChecked) {
+            scrollToReveal(checked, in: frame)
+        }
+        revealedChecked = true
+        // Fewer entries, or a taller panel, than when it scrolled.
+        let maximum = maximumOffset(in: frame, count: entries.count)
+        scrollOffset = min(scrollOffset, maximum)
+        let list = listFrame(in: frame)
         let focused = context[FocusService.self].focusedEntry(of: self)
-        for (index, item) in items(context).enumerated() {
+        canvas.pushClip(list)
+        defer { canvas.popClip() }
+        let first = max(0, Int(scrollOffset / rowHeight))
+        let last = min(entries.count, Int(((scrollOffset + list.height) / rowHeight).rounded(.up)))
+        for index in first..<max(first, last) {
+            let item = entries[index]
             let row = rowFrame(index, in: frame)
             if index == pressedRow || index == hoveredRow || index == focused {
                 canvas.fill(row, color: theme.highlight)
@@ -83,7 +136,18 @@ public final class MenuWidget: Widget {
                 item.title, at: Point(x: row.minX + 40, y: row.midY), font: theme.labelFont, color: theme.foreground,
                 alignment: .leading)
         }
+        if maximum > 0 {
+            let content = rowHeight * Double(entries.count)
+            let thumb = max(24, list.height * list.height / content)
+            let y = list.minY + (list.height - thumb) * scrollOffset / maximum
+            canvas.fill(
+                Rect(x: list.maxX - 7, y: y, width: 4, height: thumb), color: theme.foreground.opacity(0.5),
+                cornerRadius: 2)
+        }
     }
+
+    /// Entries scrolled by one wheel step.
+    static let rowsPerScrollStep = 3.0
 
     /// Chooses the entry released on; highlights the one under the pointer.
     public func handle(_ event: InputEvent, in frame: Rect, context: WidgetContext) -> Bool {
@@ -109,6 +173,13 @@ public final class MenuWidget: Widget {
             hoveredRow = nil
             pressedRow = nil
             return false
+        case .scroll(_, let dy, let point, _):
+            guard frame.contains(point) else { return false }
+            let maximum = maximumOffset(in: frame, count: entries.count)
+            scrollOffset = min(maximum, max(0, scrollOffset + dy * rowHeight * Self.rowsPerScrollStep))
+            revealedChecked = true
+            hoveredRow = row(at: point, in: frame, count: entries.count)
+            return true
         default:
             return false
         }

@@ -330,25 +330,8 @@ struct FocusTests {
         }
     }
 
-    /// Fails the harness's item (HTTP 404) and draws the error view.
-    private func fail(_ harness: ContainerHarness) async throws -> Rect {
-        harness.engine.setFailure(PlayerError(.httpStatus(404)), for: ContainerHarness.url)
-        harness.store.send(.load(MediaItem(url: ContainerHarness.url, title: "Clip")))
-        try await harness.store.until("failed") { if case .failed = $0.playback.status { true } else { false } }
-        harness.markCommands()
-        harness.tick(1)
-        harness.draw()
-        let overlay = try #require(
-            harness.container.overlays.compactMap { $0 as? IndicatorOverlay }.first {
-                $0.widgets.contains { $0 is ErrorView }
-            })
-        let placed = try #require(
-            overlay.layout(context: harness.container.widgetContext()).first { $0.widget is ErrorView })
-        return ErrorView().retryFrame(in: placed.frame)
-    }
-
     @Test func tabReachesTheErrorViewsRetryAndEnterRetries() async throws {
-        let retry = try await fail(harness)
+        let retry = try await harness.loadFailing()
         var order: [String?] = []
         for time in 2...4 {
             #expect(press(.tab, at: Double(time)))
@@ -381,7 +364,7 @@ struct FocusTests {
 
     @Test func retryTakesFocusWithoutTheControlLayer() async throws {
         container.enable(overlays: Set(ContainerLayer.allCases).subtracting([.control]))
-        _ = try await fail(harness)
+        _ = try await harness.loadFailing()
         #expect(press(.tab, at: 2))
         #expect(focused == "ErrorView")
         #expect(press(.tab, at: 3))

@@ -96,22 +96,10 @@ struct WidgetTests {
 
     @Test func theErrorViewAppearsForAFailedItemAndRetrySendsRetryTapped() async throws {
         let harness = ContainerHarness()
-        harness.engine.setFailure(PlayerError(.httpStatus(404)), for: ContainerHarness.url)
-        harness.store.send(.load(MediaItem(url: ContainerHarness.url, title: "Clip")))
-        try await harness.store.until("failed") { if case .failed = $0.playback.status { true } else { false } }
-        harness.markCommands()
-        harness.tick(1)
-        harness.draw()
+        let retry = try await harness.loadFailing()
         #expect(harness.canvas.texts.contains("The server answered with HTTP status 404."))
         #expect(harness.canvas.texts.contains("Retry"))
         #expect(harness.frame(of: PlayPauseButton.self, in: .center) == nil)
-        let overlay = try #require(
-            harness.container.overlays.compactMap { $0 as? IndicatorOverlay }.first {
-                $0.widgets.contains { $0 is ErrorView }
-            })
-        let placed = overlay.layout(context: harness.container.widgetContext())
-        let errorView = try #require(placed.first { $0.widget is ErrorView })
-        let retry = ErrorView().retryFrame(in: errorView.frame)
         harness.engine.setFailure(nil, for: ContainerHarness.url)
         harness.click(retry.center, at: 2)
         guard case .load(let request) = harness.commands.first else {

@@ -3,6 +3,7 @@ import ReelComposable
 import ReelContainer
 import ReelCore
 import ReelTesting
+import Testing
 
 /// A container over a real `Store` of `PlayerFeature` and a `FakeEngine`, with helpers that
 /// feed input at explicit times.
@@ -53,6 +54,21 @@ final class ContainerHarness {
             state.playback.status == .ready && (autoplay ? state.playerState == .playing : true)
         }
         markCommands()
+    }
+
+    /// Loads the clip, which fails with HTTP 404, waits for the failure and draws the error
+    /// view; returns where its Retry button is.
+    func loadFailing() async throws -> Rect {
+        engine.setFailure(PlayerError(.httpStatus(404)), for: Self.url)
+        store.send(.load(MediaItem(url: Self.url, title: "Clip")))
+        try await store.until("failed") { if case .failed = $0.playback.status { true } else { false } }
+        markCommands()
+        tick(1)
+        draw()
+        let overlay = try #require(
+            container.overlays.compactMap { $0 as? IndicatorOverlay }.first { $0.widgets.contains { $0 is ErrorView } })
+        let placed = try #require(overlay.layout(context: container.widgetContext()).first { $0.widget is ErrorView })
+        return ErrorView().retryFrame(in: placed.frame)
     }
 
     /// Forgets the commands sent so far.

@@ -53,22 +53,9 @@ struct ContactSheetCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Leave out the last seconds of the video.", valueName: "seconds"))
     var skipEnd: Double = 0
 
-    @Flag(
-        inversion: .prefixedNo,
-        help: """
-            Decode in a worker process that is killed after --timeout, with what the libraries print \
-            kept from the terminal. Default: for addresses, not for local files.
-            """)
-    var isolate: Bool?
-
-    @Option(help: ArgumentHelp("Seconds an isolated worker may take.", valueName: "seconds"))
-    var timeout: Double = 120
-
-    @Flag(help: "Show what the libraries and the worker printed (each distinct line once).")
-    var verbose = false
+    @OptionGroup var decoding: DecodingOptions
 
     func validate() throws {
-        guard timeout.isFinite, timeout > 0 else { throw ValidationError("--timeout must be positive.") }
         guard (1...50).contains(columns), (1...100).contains(rows) else {
             throw ValidationError("--columns must be between 1 and 50 and --rows between 1 and 100.")
         }
@@ -83,26 +70,17 @@ struct ContactSheetCommand: AsyncParsableCommand {
 
     func run() async throws {
         Console.ignoreBrokenPipes()
-        let isolated = ThumbnailSource.isolates(media.url, asked: isolate)
-        // Only for local files in this process: libmpv (remote sources) needs FFmpeg's messages to
-        // explain failures; a worker quiets its own.
-        if media.url.isFileURL, !isolated { FFmpegLog.quiet() }
-        var isolation = WorkerCommand.isolation(verbose: verbose)
-        isolation.logger = CLILogging.logger("reel.worker", verbose: verbose)
-        let source: ThumbnailSource
-        do {
-            source = try ThumbnailSource(
-                media: media.url, width: width, exact: exact, cache: nil, isolation: isolated ? isolation : nil,
-                timeout: .milliseconds(Int(timeout * 1000)), logger: CLILogging.logger("reel.mpv", verbose: verbose))
-        } catch {
-            throw fail(error)
-        }
+        let source = try decoding.source(for: media.url, width: width, exact: exact, cache: nil)
         // The header's facts, read beside the thumbnails (a worker of its own when isolated).
-        let probe = MediaProbe(timeout: .milliseconds(Int(min(timeout, 30) * 1000)), opensDecoders: false)
+        let probe = MediaProbe(timeout: .milliseconds(Int(min(decoding.timeout, 30) * 1000)), opensDecoders: false)
         let url = media.url
+        let isolation = decoding.isolates(url) ? decoding.isolation : nil
         let probing: Task<ProbedMedia?, Never>? =
             header
-            ? Task { try? await isolated ? probe.probe(url, isolation: isolation) : probe.probe(url) } : nil
+            ? Task {
+                if let isolation { return try? await probe.probe(url, isolation: isolation) }
+                return try? await probe.probe(url)
+            } : nil
         do {
             let file = try await make(with: source.provider, probing: probing)
             await source.shutdown()
@@ -111,7 +89,7 @@ struct ContactSheetCommand: AsyncParsableCommand {
             // The probe's worker (if any) is killed with it.
             probing?.cancel()
             await source.shutdown()
-            throw fail(error as? ThumbnailError ?? ThumbnailError(.unknown, detail: "\(error)"))
+            throw DecodingOptions.fail(error)
         }
     }
 
@@ -121,21 +99,8 @@ struct ContactSheetCommand: AsyncParsableCommand {
         }
         let times = ThumbnailTimes.evenlySpaced(
             count: columns * rows, duration: duration, skipStart: skipStart, skipEnd: skipEnd)
-        var thumbnails = [Thumbnail?](repeating: nil, count: times.count)
-        let index = Dictionary(
-            times.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { first, _ in first })
-        let progress = ThumbnailsProgress(total: times.count)
-        var done = 0
-        for try await thumbnail in provider.distinctThumbnails(at: times) {
-            if let position = index[thumbnail.requestedTime] { thumbnails[position] = thumbnail }
-            done += 1
-            progress.update(done)
-        }
-        progress.finish()
-        let tiles = thumbnails.compactMap { $0 }
-        guard let first = tiles.first, tiles.count == times.count else {
-            throw ThumbnailError(.decodingFailed, message: "Not every thumbnail could be made.")
-        }
+        let tiles = try await ThumbnailsProgress.collect(provider.distinctThumbnails(at: times), at: times)
+        let first = tiles[0]
         var layout = ContactSheetLayout(
             columns: columns, rows: rows, tileWidth: first.width, tileHeight: first.height)
         var headerPicture: Bitmap?
@@ -160,11 +125,5 @@ struct ContactSheetCommand: AsyncParsableCommand {
             throw ThumbnailError(.unknown, message: "\(file.path) could not be written.", detail: "\(error)")
         }
         return file
-    }
-
-    /// Prints `error` and returns the exit code to throw.
-    private func fail(_ error: ThumbnailError) -> ExitCode {
-        Console.error("reel: \(error.message)\n")
-        return .failure
     }
 }

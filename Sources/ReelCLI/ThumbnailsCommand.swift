@@ -55,22 +55,9 @@ struct ThumbnailsCommand: AsyncParsableCommand {
     @Flag(help: "Neither read nor write the thumbnail cache (~/.cache/reel/thumbnails).")
     var noCache = false
 
-    @Flag(
-        inversion: .prefixedNo,
-        help: """
-            Decode in a worker process that is killed after --timeout, with what the libraries print \
-            kept from the terminal. Default: for addresses, not for local files.
-            """)
-    var isolate: Bool?
-
-    @Option(help: ArgumentHelp("Seconds an isolated worker may take.", valueName: "seconds"))
-    var timeout: Double = 120
-
-    @Flag(help: "Show what the libraries and the worker printed (each distinct line once).")
-    var verbose = false
+    @OptionGroup var decoding: DecodingOptions
 
     func validate() throws {
-        guard timeout.isFinite, timeout > 0 else { throw ValidationError("--timeout must be positive.") }
         guard (1...10_000).contains(count) else { throw ValidationError("--count must be between 1 and 10000.") }
         guard (16...1920).contains(width) else { throw ValidationError("--width must be between 16 and 1920 pixels.") }
         guard (1...1000).contains(columns) else { throw ValidationError("--columns must be between 1 and 1000.") }
@@ -86,22 +73,9 @@ struct ThumbnailsCommand: AsyncParsableCommand {
 
     func run() async throws {
         Console.ignoreBrokenPipes()
-        let isolated = ThumbnailSource.isolates(media.url, asked: isolate)
-        // Only for local files in this process: libmpv (remote sources) needs FFmpeg's messages to
-        // explain failures; a worker quiets its own.
-        if media.url.isFileURL, !isolated { FFmpegLog.quiet() }
-        var isolation = WorkerCommand.isolation(verbose: verbose)
-        isolation.logger = CLILogging.logger("reel.worker", verbose: verbose)
         let started = ContinuousClock.now
-        let source: ThumbnailSource
-        do {
-            source = try ThumbnailSource(
-                media: media.url, width: width, exact: exact, cache: noCache ? nil : ThumbnailSource.defaultCache,
-                isolation: isolated ? isolation : nil, timeout: .milliseconds(Int(timeout * 1000)),
-                logger: CLILogging.logger("reel.mpv", verbose: verbose))
-        } catch {
-            throw fail(error)
-        }
+        let source = try decoding.source(
+            for: media.url, width: width, exact: exact, cache: noCache ? nil : ThumbnailSource.defaultCache)
         do {
             let summary = try await make(with: source.provider)
             await source.shutdown()
@@ -109,7 +83,7 @@ struct ThumbnailsCommand: AsyncParsableCommand {
             Console.error("\(summary), in \(seconds) s.\n")
         } catch {
             await source.shutdown()
-            throw fail(error as? ThumbnailError ?? ThumbnailError(.unknown, detail: "\(error)"))
+            throw DecodingOptions.fail(error)
         }
     }
 
@@ -118,7 +92,8 @@ struct ThumbnailsCommand: AsyncParsableCommand {
         guard let duration = try await provider.duration(), duration > 0 else {
             throw ThumbnailError(.unsupportedFormat, message: "\(media.displayName) has no known duration.")
         }
-        let thumbnails = try await collect(from: provider, duration: duration)
+        let times = ThumbnailTimes.evenlySpaced(count: count, duration: duration)
+        let thumbnails = try await ThumbnailsProgress.collect(provider.thumbnails(at: times), at: times)
         let cues = ThumbnailExport.cueRanges(count: count, duration: duration)
         let size = "\(count) thumbnails of \(thumbnails[0].width)×\(thumbnails[0].height)"
         if let sprite, let vtt {
@@ -137,35 +112,6 @@ struct ThumbnailsCommand: AsyncParsableCommand {
     }
 
     private var jpeg: Bitmap.ImageFormat { .jpeg(quality: quality) }
-
-    /// Prints `error` and returns the exit code to throw.
-    private func fail(_ error: ThumbnailError) -> ExitCode {
-        Console.error("reel: \(error.message)\n")
-        return .failure
-    }
-
-    /// Every thumbnail, in cue order, with a progress bar on a terminal.
-    private func collect(from provider: any ThumbnailProvider, duration: Double) async throws -> [Thumbnail] {
-        let times = ThumbnailTimes.evenlySpaced(count: count, duration: duration)
-        let index = Dictionary(
-            times.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { first, _ in first })
-        var slots = [Thumbnail?](repeating: nil, count: times.count)
-        let progress = ThumbnailsProgress(total: times.count)
-        var done = 0
-        for try await thumbnail in provider.thumbnails(at: times) {
-            guard let position = index[thumbnail.requestedTime] else { continue }
-            slots[position] = thumbnail
-            done += 1
-            progress.update(done)
-        }
-        progress.finish()
-        let thumbnails = slots.compactMap { $0 }
-        guard thumbnails.count == times.count else {
-            throw ThumbnailError(
-                .decodingFailed, message: "Only \(thumbnails.count) of \(times.count) thumbnails were made.")
-        }
-        return thumbnails
-    }
 
     static func seconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18

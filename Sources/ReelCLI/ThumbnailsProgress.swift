@@ -1,4 +1,5 @@
 import Foundation
+import ReelPreview
 
 #if canImport(Glibc)
     import Glibc
@@ -40,5 +41,33 @@ struct ThumbnailsProgress {
     func finish() {
         guard isVisible else { return }
         Console.error("\r\u{1B}[2K")
+    }
+}
+
+extension ThumbnailsProgress {
+    /// Every thumbnail of `stream` in the order of `times` (matched by its requested time), with
+    /// a progress bar on a terminal.
+    /// - Throws: the stream's error, or `decodingFailed` when a time got no thumbnail.
+    static func collect(
+        _ stream: AsyncThrowingStream<Thumbnail, any Error>, at times: [Double]
+    ) async throws -> [Thumbnail] {
+        let index = Dictionary(
+            times.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        var slots = [Thumbnail?](repeating: nil, count: times.count)
+        let progress = ThumbnailsProgress(total: times.count)
+        var done = 0
+        for try await thumbnail in stream {
+            guard let position = index[thumbnail.requestedTime] else { continue }
+            slots[position] = thumbnail
+            done += 1
+            progress.update(done)
+        }
+        progress.finish()
+        let thumbnails = slots.compactMap { $0 }
+        guard thumbnails.count == times.count else {
+            throw ThumbnailError(
+                .decodingFailed, message: "Only \(thumbnails.count) of \(times.count) thumbnails were made.")
+        }
+        return thumbnails
     }
 }

@@ -242,7 +242,20 @@ final class RunState<Job: IsolatedJob>: Sendable {
             seen.diagnostics.append(text)
             return true
         }
-        if kept { logger.info("\(text)", metadata: ["reel.job": .string(Job.name), "reel.worker": "\(worker)"]) }
+        guard kept else { return }
+        let (level, message) = Self.logLine(text)
+        logger.log(level: level, "\(message)", metadata: ["reel.job": .string(Job.name), "reel.worker": "\(worker)"])
+    }
+
+    /// A diagnostic as a log line: the worker's own lines (``WorkerLogHandler``: `[level]
+    /// message`) at their level without the prefix, anything else (what a C library printed)
+    /// at `info` as it is.
+    static func logLine(_ text: String) -> (level: Logger.Level, message: Substring) {
+        guard text.first == "[", let close = text.firstIndex(of: "]"),
+            let level = Logger.Level(rawValue: String(text[text.index(after: text.startIndex)..<close])),
+            text[text.index(after: close)...].first == " "
+        else { return (.info, Substring(text)) }
+        return (level, text[text.index(close, offsetBy: 2)...])
     }
 
     func markTimedOut() { seen.withLock { $0.timedOut = true } }

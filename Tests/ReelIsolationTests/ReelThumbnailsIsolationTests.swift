@@ -34,8 +34,10 @@ struct ReelThumbnailsIsolationTests {
         #expect(remote.result.status == 0, "\(remote.result.errorText)")
         let written = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("a").path)
         #expect(Set(written) == ["0001.jpg", "0002.jpg", "0003.jpg", "thumbnails.vtt"])
-        // The worker's lines come back tagged with the job.
+        // The worker's lines come back tagged with the job, at the worker's level, shown once.
         #expect(remote.result.errorText.contains("reel.job=thumbnails"), "\(remote.result.errorText)")
+        #expect(remote.result.errorText.contains("reel: [info] Made 3 of 3 thumbnails"), "\(remote.result.errorText)")
+        #expect(!remote.result.errorText.contains("[info] [info]"), "\(remote.result.errorText)")
 
         let local = try await reel(
             ["thumbnails", clip.path, "--dir", folder.appendingPathComponent("b").path] + common)

@@ -9,7 +9,7 @@ enum CLILogging {
     /// nothing otherwise.
     static func logger(_ label: String, verbose: Bool) -> Logger {
         guard verbose else { return Logger(label: label, factory: { _ in SwiftLogNoOpLogHandler() }) }
-        var logger = Logger(label: label, factory: { StandardErrorLogHandler(label: $0) })
+        var logger = Logger(label: label, factory: { _ in DistinctLineLogHandler.standardError })
         logger.logLevel = .info
         return logger
     }
@@ -19,7 +19,7 @@ enum CLILogging {
     /// itself (as JSON `log` records with `--json`):
     /// `configuration.logger = CLILogging.logger("reel.mpv") { input.yield(.log($0)) }`.
     static func logger(_ label: String, forwardingTo sink: @escaping @Sendable (String) -> Void) -> Logger {
-        var logger = Logger(label: label, factory: { _ in ForwardingLogHandler(sink: sink) })
+        var logger = Logger(label: label, factory: { _ in DistinctLineLogHandler.forwarding(to: sink) })
         logger.logLevel = .info
         return logger
     }
@@ -44,9 +44,12 @@ final class DistinctLines: Sendable {
     }
 }
 
-/// Hands each line to a closure as `[level] module: text`, each distinct line once per item.
-struct ForwardingLogHandler: LogHandler {
-    let sink: @Sendable (String) -> Void
+/// Writes each distinct line (once per item, ``DistinctLines``) through `write`, as `format`
+/// makes it from the event and its merged metadata: the command line's two ways of showing a
+/// log line share the rest.
+struct DistinctLineLogHandler: LogHandler {
+    let format: @Sendable (LogEvent, Logger.Metadata) -> String
+    let write: @Sendable (String) -> Void
     let distinct = DistinctLines()
     var metadata: Logger.Metadata = [:]
     var logLevel: Logger.Level = .info
@@ -59,29 +62,27 @@ struct ForwardingLogHandler: LogHandler {
     func log(event: LogEvent) {
         let merged = metadata.merging(event.metadata ?? [:]) { _, new in new }
         guard distinct.isFirst(event.message, metadata: merged) else { return }
-        let level = merged["mpv.level"].map { "\($0)" } ?? "\(event.level)"
-        let module = merged["mpv.module"] ?? merged["reel.source"] ?? "reel"
-        sink("[\(level)] \(module): \(event.message)")
-    }
-}
-
-/// Prints each line to standard error as `reel: [level] message (metadata)`, in one write, so
-/// that lines from different threads never interleave; each distinct line once per item.
-struct StandardErrorLogHandler: LogHandler {
-    let label: String
-    let distinct = DistinctLines()
-    var metadata: Logger.Metadata = [:]
-    var logLevel: Logger.Level = .info
-
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
+        write(format(event, merged))
     }
 
-    func log(event: LogEvent) {
-        let merged = metadata.merging(event.metadata ?? [:]) { _, new in new }
-        guard distinct.isFirst(event.message, metadata: merged) else { return }
-        let details = merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-        Console.error("reel: [\(event.level)] \(event.message)\(details.isEmpty ? "" : " (\(details))")\n")
+    /// Hands each line to `sink` as `[level] module: text` (libmpv's level and module when the
+    /// line has them).
+    static func forwarding(to sink: @escaping @Sendable (String) -> Void) -> Self {
+        Self(
+            format: { event, merged in
+                let level = merged["mpv.level"].map { "\($0)" } ?? "\(event.level)"
+                let module = merged["mpv.module"] ?? merged["reel.source"] ?? "reel"
+                return "[\(level)] \(module): \(event.message)"
+            }, write: sink)
+    }
+
+    /// Prints each line to standard error as `reel: [level] message (metadata)`, in one write, so
+    /// that lines from different threads never interleave.
+    static var standardError: Self {
+        Self(
+            format: { event, merged in
+                let details = merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+                return "reel: [\(event.level)] \(event.message)\(details.isEmpty ? "" : " (\(details))")\n"
+            }, write: { Console.error($0) })
     }
 }

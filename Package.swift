@@ -63,6 +63,9 @@ let package = Package(
         // either: sdl2.pc adds `-D_REENTRANT` and pangocairo.pc `-pthread`, both warnings in
         // SwiftPM. Their headers are reached from the default include path (see the shim.h files).
         .systemLibrary(name: "CSDL2", path: "Sources/CSDL2", providers: [.apt(["libsdl2-dev"])]),
+        // Xlib for an SDL window's title (libsdl2-dev brings libx11-dev); apart from CSDL2 so
+        // that Xlib's names stay out of the files that draw.
+        .systemLibrary(name: "CSDLX11", path: "Sources/CSDLX11", providers: [.apt(["libsdl2-dev", "libx11-dev"])]),
         .systemLibrary(
             name: "CCairo",
             path: "Sources/CCairo",
@@ -151,8 +154,8 @@ let package = Package(
         .target(
             name: "ReelSDL",
             dependencies: [
-                "CSDL2", "ReelCore", "ReelMPV", "ReelComposable", "ReelPlayer", "ReelContainer", "ReelDrawing",
-                "ReelPreview",
+                "CSDL2", "CSDLX11", "ReelCore", "ReelMPV", "ReelComposable", "ReelPlayer", "ReelContainer",
+                "ReelDrawing", "ReelPreview",
             ],
             swiftSettings: strictSettings
         ),

@@ -253,7 +253,7 @@ public final class PlayerWindow {
         set {
             titleText = newValue
             let surface = surface
-            RenderThread.shared.post { surface.apply { SDL_SetWindowTitle($0, newValue) } }
+            RenderThread.shared.post { surface.apply { WindowTitle.set(newValue, on: $0) } }
         }
     }
 

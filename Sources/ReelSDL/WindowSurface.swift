@@ -92,6 +92,7 @@ final class WindowSurface: @unchecked Sendable {
             throw HostError(.sdl, message: "The window could not be made: \(SDLVideo.lastError).")
         }
         cleanup.append { SDL_DestroyWindow(window) }
+        WindowTitle.set(options.title, on: window)
 
         let presenter: Presenter
         switch path {
@@ -290,6 +291,7 @@ final class WindowSurface: @unchecked Sendable {
         let x = max(usable.x, usable.x + usable.w - Int32(width) - margin)
         let y = max(usable.y, usable.y + usable.h - Int32(height) - margin)
         guard let window = SDL_CreateWindow(title, x, y, Int32(width), Int32(height), flags) else { return false }
+        WindowTitle.set(title, on: window)
         retargetPresenter(to: window)
         pictureInPicture = window
         RenderThread.shared.route(windowID: SDL_GetWindowID(window), to: self)

@@ -14,7 +14,8 @@ struct PlayCommand: AsyncParsableCommand {
             item that fails is reported and skipped. Exits with 0 at the end of the queue (or on q), \
             with 1 when the last item tried cannot be played or its address is refused, and with 130 \
             on Ctrl-C. With an X display (DISPLAY) it plays in a window with the player's controls \
-            (q or closing the window quits); --headless, or no display, plays without one: then, \
+            (q or closing the window quits); with no file it opens an empty window that plays what \
+            is dropped on it. --headless, or no display, plays without one: then, \
             when standard input is a terminal, space toggles pause, ←/→ skip back/forward 5 \
             seconds, > or Enter opens the next item, < the previous one, and q quits.
             """
@@ -25,7 +26,7 @@ struct PlayCommand: AsyncParsableCommand {
             "File paths (~ and relative paths allowed), URLs such as https://host/clip.mp4, or local M3U/M3U8/PLS playlists.",
             valueName: "file|url"),
         transform: MediaArgument.init(parsing:))
-    var media: [MediaArgument]
+    var media: [MediaArgument] = []
 
     @Option(
         name: .customLong("sub-file"),
@@ -61,7 +62,18 @@ struct PlayCommand: AsyncParsableCommand {
     @OptionGroup(title: "Audio output and subtitles") var outputs: OutputOptions
 
     func validate() throws {
-        guard !media.isEmpty else { throw ValidationError("Give at least one file or URL to play.") }
+        if media.isEmpty {
+            // An empty window waits for a drop; without one there is nothing to do.
+            guard WindowSession.isWanted(playback) else {
+                throw ValidationError(
+                    "Give at least one file or URL to play (with a display, reel play alone opens a window to drop one on)."
+                )
+            }
+            guard start == nil, end == nil, subtitleFiles.isEmpty, startIndex == 0 else {
+                throw ValidationError("--start, --end, --start-index and --sub-file need a file or URL to play.")
+            }
+            return
+        }
         guard media.indices.contains(startIndex) else {
             throw ValidationError("--start-index must be between 0 and \(media.count - 1).")
         }
@@ -78,19 +90,23 @@ struct PlayCommand: AsyncParsableCommand {
             if index == startIndex { startItem = items.count }
             items += Self.expand(argument.url, policy: playback.urlPolicy)
         }
-        guard !items.isEmpty else {
+        guard !items.isEmpty || media.isEmpty else {
             Console.error("reel: nothing to play: every playlist was empty or unreadable.\n")
             throw ExitCode.failure
         }
-        let startIndex = min(startItem, items.count - 1)
-        if let end {
-            // A clip: its timeline starts at --start, so the item starts at its beginning.
-            items[startIndex].clip = ClipRange(start: start ?? 0, end: end)
-        } else {
-            items[startIndex].startPosition = start
+        let startIndex = max(0, min(startItem, items.count - 1))
+        if items.indices.contains(startIndex) {
+            if let end {
+                // A clip: its timeline starts at --start, so the item starts at its beginning.
+                items[startIndex].clip = ClipRange(start: start ?? 0, end: end)
+            } else {
+                items[startIndex].startPosition = start
+            }
         }
         items = playback.settings.apply(to: items)
-        items[startIndex].externalSubtitles += subtitleFiles.map { ExternalSubtitle(url: $0.url) }
+        if items.indices.contains(startIndex) {
+            items[startIndex].externalSubtitles += subtitleFiles.map { ExternalSubtitle(url: $0.url) }
+        }
         var queue = SessionQueue(
             items: items, startIndex: startIndex, shuffle: shuffle, repeatMode: loop.repeatMode,
             gravity: playback.gravity)

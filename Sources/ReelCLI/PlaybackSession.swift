@@ -28,7 +28,12 @@ final class PlaybackSession {
     static let skipInterval: TimeInterval = 5
 
     private let queue: SessionQueue
-    private var item: MediaItem { queue.first }
+    /// The first item: a headless session always has one (`PlayCommand` and
+    /// ``WindowSession/play(_:options:)`` see to it).
+    private var item: MediaItem {
+        guard let first = queue.first else { preconditionFailure("A headless session needs an item to play.") }
+        return first
+    }
     private let options: PlaybackOptions
     private let reporter: any PlaybackReporter
 

@@ -2,7 +2,8 @@ import ReelCore
 import ReelPlayer
 
 /// What a playing session opens: the items of `reel play`'s arguments (and their playlists), the
-/// one to start with, and how the queue repeats and shuffles.
+/// one to start with, and how the queue repeats and shuffles. A window's session may start with
+/// no items and wait for a drop.
 struct SessionQueue: Sendable {
     /// The items, in the order given.
     var items: [MediaItem]
@@ -21,8 +22,8 @@ struct SessionQueue: Sendable {
     /// The subtitle track shown at the top (`--secondary-sid`), if any.
     var secondarySubtitle: Int?
 
-    /// The item the session starts with.
-    var first: MediaItem { items[startIndex] }
+    /// The item the session starts with; nil for a window waiting for a drop.
+    var first: MediaItem? { items.indices.contains(startIndex) ? items[startIndex] : nil }
 
     /// Hands the queue to `player` and opens its first item.
     @MainActor func start(on player: Player) throws(PlayerError) {
@@ -30,6 +31,7 @@ struct SessionQueue: Sendable {
         if let audioDevice { try player.setAudioDevice(named: audioDevice) }
         if let subtitleStyle { try player.setSubtitleStyle(subtitleStyle) }
         if let secondarySubtitle { try player.send(.selectSecondarySubtitle(id: secondarySubtitle)) }
+        guard !items.isEmpty else { return }
         try player.setQueue(items, startIndex: startIndex)
         if repeatMode != .off { try player.setRepeatMode(repeatMode) }
         if shuffle { try player.setShuffle(true) }

@@ -18,6 +18,11 @@ import ReelSDL
 ///
 /// Exit codes as in ``PlaybackSession``: 0 at the end of the media, on `q` or when the window
 /// is closed (also by MPRIS's `Quit`), 1 when the item fails, 128 + the signal when interrupted.
+///
+/// Started with no items (`reel play` alone, or Reel chosen from the desktop's menu), the
+/// window waits for a drop, as mpv's idle window does: it says so (``DropHint``), plays what
+/// is dropped, and stays open at the end or after a failure until it is closed (exit code 0).
+/// The title follows the item that plays.
 @MainActor
 final class WindowSession {
     /// Set (to anything) to print the controls' layout as JSON lines (`{"event":"layout",…}`),
@@ -25,7 +30,10 @@ final class WindowSession {
     static let layoutVariable = "REEL_PRINT_LAYOUT"
 
     private let queue: SessionQueue
-    private var item: MediaItem { queue.first }
+    private var item: MediaItem? { queue.first }
+    /// Whether the window opened empty and waits for drops: then the end of the queue or a
+    /// failure leaves it open.
+    private var waitsForDrops: Bool { queue.items.isEmpty }
     private let options: PlaybackOptions
     private let reporter: any PlaybackReporter
 
@@ -42,11 +50,15 @@ final class WindowSession {
         if isWanted(options), let exitCode = await WindowSession(queue: queue, options: options).run() {
             return exitCode
         }
+        guard !queue.items.isEmpty else {
+            Console.error("reel: no window could be opened to drop a file on; give a file or an address to play.\n")
+            return 1
+        }
         return await PlaybackSession(queue: queue, options: options).run()
     }
 
     /// Whether a window may be tried: an X display is named and `--headless` was not given.
-    static func isWanted(_ options: PlaybackOptions) -> Bool {
+    nonisolated static func isWanted(_ options: PlaybackOptions) -> Bool {
         // mpv's own window (the system player) plays through the headless path's Player.
         guard !options.headless, !options.systemPlayer else { return false }
         return !(ProcessInfo.processInfo.environment["DISPLAY"] ?? "").isEmpty
@@ -121,7 +133,7 @@ final class WindowSession {
                     continue
                 }
                 reporter.report(event, playback: player.playback)
-                if let code = PlaybackSession.exitCode(after: event, player: player) {
+                if !waitsForDrops, let code = PlaybackSession.exitCode(after: event, player: player) {
                     exitCode = code
                     isOver = true
                     window?.close()
@@ -129,28 +141,34 @@ final class WindowSession {
             }
         }
 
-        reporter.begin(item, keysEnabled: false)
+        if let item { reporter.begin(item, keysEnabled: false) }
         do {
             try options.settings.apply(to: player)
             try queue.start(on: player)
         } catch {
-            reporter.report(error, command: .load(LoadRequest(item: item)))
+            reporter.report(error, command: item.map { .load(LoadRequest(item: $0)) })
             exitCode = 1
             isOver = true
             window.close()
         }
         // Follows the container by observation, and ticks the reporter four times a second: no
         // polling between changes.
-        let observer = Task { [reporter] in
+        let observer = Task { [reporter, weak window] in
             var lastLayout = ""
             let printsLayout = ProcessInfo.processInfo.environment[Self.layoutVariable] != nil
             var subtitleClearance = 0.0
             var nextTick = ContinuousClock.now
             let observe: @MainActor () -> Void = {
                 _ = container.subtitleClearance
+                _ = player.playback.item
                 if printsLayout { _ = Self.layoutLine(container) }
             }
             while !Task.isCancelled {
+                // The title names the item that plays (a queue moves on; a drop opens another).
+                if let window, let playing = player.playback.item {
+                    let title = Self.title(for: playing, strings: strings)
+                    if window.title != title { window.title = title }
+                }
                 // Subtitles move above the control bar while it shows.
                 let clearance = container.subtitleClearance
                 if clearance != subtitleClearance {
@@ -205,10 +223,11 @@ final class WindowSession {
             + milliseconds(statistics.overlayDrawSeconds, per: statistics.overlayDraws)
     }
 
-    /// The window's title: the item's file name, then "Reel", as `strings` write it.
-    static func title(for item: MediaItem, strings: ContainerStrings) -> String {
-        let name = item.url.lastPathComponent
-        return name.isEmpty ? "Reel" : strings.windowTitle(for: name)
+    /// The window's title: the item's file name, then "Reel", as `strings` write it; "Reel"
+    /// alone without an item.
+    static func title(for item: MediaItem?, strings: ContainerStrings) -> String {
+        guard let name = item?.url.lastPathComponent, !name.isEmpty else { return "Reel" }
+        return strings.windowTitle(for: name)
     }
 
     /// `{"event":"layout","width":…,"height":…,"playPause":[x,y,w,h],"seekBar":[x,y,w,h]}`.

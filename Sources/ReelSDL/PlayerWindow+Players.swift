@@ -32,8 +32,9 @@ extension PlayerWindow {
 
     /// Reel's controls for `player`: a container on its store with, when asked, seek previews of
     /// its items, the items' artwork (``/ReelPreview/ArtworkCache``: addresses the engine's
-    /// ``/ReelMPV/MPVConfiguration/urlPolicy`` allows, failures to its logger), and the playback
-    /// statistics `i` shows (``ReelContainer/StatisticsOverlay``).
+    /// ``/ReelMPV/MPVConfiguration/urlPolicy`` allows, failures to its logger), the playback
+    /// statistics `i` shows (``ReelContainer/StatisticsOverlay``), and, while nothing is loaded,
+    /// a ``ReelContainer/DropHint``.
     static func makeControls(
         for player: Player, engine: MPVEngine, seekPreviews: Bool
     ) -> (PlayerContainer, SeekPreviews?, ArtworkCache) {
@@ -42,6 +43,8 @@ extension PlayerWindow {
             loader: ArtworkLoader(policy: engine.configuration.urlPolicy), logger: engine.configuration.logger)
         var configuration = ContainerConfiguration.standard(previewImage: previews.map { $0.image(at:) })
         configuration.artworkImage = artwork.image(for:fitting:)
+        // A window takes drops: with nothing loaded it says so.
+        configuration.indicators.append(DropHint())
         let container = PlayerContainer(player: player, configuration: configuration)
         previews?.onImage = { [weak container] in container?.context.setNeedsDisplay() }
         artwork.onImage = { [weak container] in container?.context.setNeedsDisplay() }

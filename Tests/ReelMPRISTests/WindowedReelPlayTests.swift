@@ -46,6 +46,59 @@ struct WindowedReelPlayTests {
             title.trimmingCharacters(in: .whitespacesAndNewlines) == "\(clip.lastPathComponent) — Reel — Bild im Bild")
     }
 
+    /// The XDND source (Debian's python3-xlib) that drops a file on a window as a file manager does.
+    static let dropTool = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("scripts/xdnd-drop.py")
+
+    static var canDrop: Bool {
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool")
+            && FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/Xlib/__init__.py")
+    }
+
+    /// `reel play` with no file (Reel chosen from the desktop's menu) opens an empty window that
+    /// plays what is dropped on it, names it in the title, and stays open at the end until `q`.
+    @Test(.enabled(if: canDrop, "needs xdotool and python3-xlib"))
+    func withNoFileAnEmptyWindowPlaysWhatIsDroppedAndStaysOpen() async throws {
+        let first = try await MediaFixtures.url(for: .shortClip)
+        let second = try await MediaFixtures.url(for: .tenSecondClip)
+        let bus = try await PrivateBus.start()
+        defer { bus.stop() }
+        let display = ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
+        let reel = try ReelChild(
+            ["play", "--no-audio", "--json"], bus: bus, environment: ["DISPLAY": display, "REEL_PRINT_LAYOUT": "1"])
+        defer { reel.terminate() }
+        #expect(await reel.waitForLine(containing: #""event":"layout""#), "no window")
+        let found = await Command.output(
+            "timeout", "-s", "KILL", "20", "xdotool", "search", "--sync", "--name", "^Reel$")
+        let window = try #require(found.split(separator: "\n").first.map(String.init), "no window called Reel")
+
+        func drop(_ file: URL) async throws {
+            let result = try await Command.run(
+                ["/usr/bin/python3", Self.dropTool.path, window, "text/uri-list", file.absoluteString + "\r\n"])
+            #expect(result.status == 0, "xdnd-drop: \(result.errorText)")
+        }
+        try await drop(first)
+        #expect(await reel.waitForLine(containing: #""state":"playing""#))
+        // The search's pattern stays ASCII (xdotool's regex runs in the C locale); the name is
+        // compared whole.
+        let named = await Command.output(
+            "timeout", "-s", "KILL", "20", "xdotool", "search", "--sync", "--name",
+            "^\(first.lastPathComponent) .+ Reel$")
+        #expect(
+            named.split(separator: "\n").first.map(String.init) == window, "the title does not name the dropped file")
+        let title = await Command.output("xdotool", "getwindowname", window)
+        #expect(title.trimmingCharacters(in: .newlines) == "\(first.lastPathComponent) — Reel")
+        // At its end the window stays, and takes the next drop.
+        #expect(await reel.waitForLine(containing: #""reason":"endOfMedia""#))
+        let seen = reel.lineCount
+        try await drop(second)
+        #expect(await reel.waitForLine(containing: #""state":"playing""#, after: seen))
+        #expect(reel.isRunning)
+        _ = await Command.output("xdotool", "key", "--window", window, "q")
+        #expect(await reel.exitStatus() == 0)
+    }
+
     @Test func fullscreenStartsTheWindowFullscreen() async throws {
         let clip = try await MediaFixtures.url(for: .tenSecondClip)
         let bus = try await PrivateBus.start()

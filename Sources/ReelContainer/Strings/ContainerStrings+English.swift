@@ -54,6 +54,7 @@ extension ContainerStrings.Table {
         case .zoom: "Zoom {percent} %"
         case .screenshotTaken: "Screenshot: {file}"
         case .dropsTurnedOff: "Dropping files is turned off."
+        case .dropHint: "Drop a video or an address here"
         case .addedToQueue: "Added to the queue: {file}"
         case .resetAdjustments: "Reset adjustments"
         case .addedItemsToQueue: "Added to the queue: {count} items"

@@ -54,6 +54,7 @@ extension ContainerStrings.Table {
         case .zoom: "Zoom {percent} %"
         case .screenshotTaken: "Bildschirmfoto: {file}"
         case .dropsTurnedOff: "Das Ablegen von Dateien ist ausgeschaltet."
+        case .dropHint: "Video oder Adresse hier ablegen"
         case .addedToQueue: "Zur Wiedergabeliste hinzugefügt: {file}"
         case .resetAdjustments: "Bildeinstellungen zurücksetzen"
         case .addedItemsToQueue: "{count} Einträge zur Wiedergabeliste hinzugefügt"

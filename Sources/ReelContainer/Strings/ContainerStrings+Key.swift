@@ -106,6 +106,8 @@ extension ContainerStrings {
         case screenshotTaken
         /// The toast when drops are turned off (``ContainerConfiguration/dropPolicy`` is nil).
         case dropsTurnedOff
+        /// What ``DropHint`` says while nothing is loaded.
+        case dropHint
         /// The toast when a dropped file joins the queue: `{file}` is its name.
         case addedToQueue
         /// The picture menu's entry that resets the colour adjustments (a brightness drag's).

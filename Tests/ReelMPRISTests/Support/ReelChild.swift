@@ -64,6 +64,9 @@ final class ReelChild: @unchecked Sendable {
         }
     }
 
+    /// Whether the process still runs.
+    var isRunning: Bool { process.isRunning }
+
     /// Kills the process if it still runs.
     func terminate() {
         if process.isRunning { process.terminate() }

@@ -32,7 +32,8 @@ import ReelPulse
 ///
 /// Each part is optional (``Configuration/parts``) and fails soft: a part that cannot start,
 /// or stops working, is off, and ``issues`` (and ``onIssue``) say why; the player is never
-/// affected. ``activeParts`` lists what works.
+/// affected. ``activeParts`` lists what works: the audio output's part comes back by itself when
+/// its sound server does (a restart).
 ///
 /// ## Threading
 /// Main actor. The buses and the sound server are served on threads of their own.
@@ -183,7 +184,12 @@ public final class DesktopIntegration {
         monitor.onFailure = { [weak self] reason in
             // A connection that never worked is reported once, by `start()`'s error below.
             guard let self, activeParts.remove(.audioOutput) != nil else { return }
-            report(.audioOutput, "the audio output is no longer watched: \(reason)")
+            report(.audioOutput, "the audio output is no longer watched (connecting again): \(reason)")
+        }
+        // The sound server came back (a restart): the part works again.
+        monitor.onReconnect = { [weak self] in
+            guard let self, isRunning else { return }
+            activeParts.insert(.audioOutput)
         }
         audioOutputMonitor = monitor
         audioOutputStart = Task { [weak self] in

@@ -18,6 +18,12 @@ import ReelPlayer
 /// (sinks) and streams (sink inputs), keeps track of the outputs the watched streams play on,
 /// and applies `AudioOutputTracker`'s rules.
 ///
+/// ## A server that goes away
+/// When the connection breaks (the server stopped, or restarted: PipeWire's pulse server does
+/// on every update), ``onFailure`` says why and the monitor connects again by itself
+/// (``reconnects``): after half a second, then twice as long each time up to 30 seconds, until
+/// it is connected (``onReconnect``) or ``stop()`` is called.
+///
 /// ## Threading
 /// Main actor, `@Observable`; libpulse runs on a thread of its own and ``onOutputLost`` is
 /// called on the main actor, after ``outputs`` shows the change.
@@ -27,8 +33,15 @@ public final class AudioOutputMonitor {
     /// Called on the main actor when a watched stream's output went away.
     @ObservationIgnored public var onOutputLost: @MainActor (AudioOutputLoss) -> Void
     /// Called on the main actor when the connection to the sound server breaks (the server
-    /// stopped or restarted); the monitor is then stopped, and ``start()`` may be called again.
+    /// stopped or restarted); the monitor is then not running, and connects again when
+    /// ``reconnects``.
     @ObservationIgnored public var onFailure: (@MainActor (String) -> Void)?
+    /// Called on the main actor when the monitor is connected again after a failure.
+    @ObservationIgnored public var onReconnect: (@MainActor () -> Void)?
+    /// Whether the monitor connects again after the connection broke (default: yes).
+    @ObservationIgnored public var reconnects = true
+    /// The first wait before connecting again; each failed try doubles it, up to 30 s.
+    @ObservationIgnored public var reconnectDelay = Duration.milliseconds(500)
     /// The sound server's outputs, sorted by name; empty while not running.
     public private(set) var outputs: [AudioOutput] = []
     /// The outputs the watched streams play on now, sorted by name (none while nothing plays).
@@ -44,6 +57,8 @@ public final class AudioOutputMonitor {
     @ObservationIgnored private var isStarting = false
     /// Counts connections, so that a closed connection's late reports are dropped.
     @ObservationIgnored private var generation = 0
+    /// The tries to connect again after a failure, until one works or ``stop()``.
+    @ObservationIgnored private var reconnection: Task<Void, Never>?
 
     /// Creates a monitor of the streams `selection` picks (default: this process's) on `server`
     /// (default: libpulse's own choice, `PULSE_SERVER` or the user's runtime directory; a
@@ -72,6 +87,12 @@ public final class AudioOutputMonitor {
     /// - Throws: ``SoundServerError`` when there is no sound server, it refuses the connection
     ///   or it does not answer within 5 s.
     public func start() async throws(SoundServerError) {
+        reconnection?.cancel()
+        reconnection = nil
+        try await connect(keepingLosses: false)
+    }
+
+    private func connect(keepingLosses: Bool) async throws(SoundServerError) {
         guard !isRunning, !isStarting else { return }
         isStarting = true
         defer { isStarting = false }
@@ -105,14 +126,23 @@ public final class AudioOutputMonitor {
         }
         self.connection = connection
         isRunning = true
-        losses = []
+        if !keepingLosses { losses = [] }
         show(tracker.snapshot)
     }
 
-    isolated deinit { connection?.close() }
+    isolated deinit {
+        reconnection?.cancel()
+        connection?.close()
+    }
 
-    /// Disconnects. Idempotent.
+    /// Disconnects, and stops connecting again. Idempotent.
     public func stop() {
+        reconnection?.cancel()
+        reconnection = nil
+        disconnect()
+    }
+
+    private func disconnect() {
         generation += 1
         isRunning = false
         connection?.close()
@@ -131,8 +161,32 @@ public final class AudioOutputMonitor {
 
     private func fail(_ reason: String, generation: Int) {
         guard generation == self.generation else { return }
-        stop()
+        disconnect()
         onFailure?(reason)
+        if reconnects, reconnection == nil { reconnectLater() }
+    }
+
+    /// Tries to connect again, waiting longer after each try that fails, until one works or
+    /// ``stop()`` cancels it.
+    private func reconnectLater() {
+        let first = reconnectDelay
+        reconnection = Task { [weak self] in
+            var delay = first
+            while true {
+                try? await Task.sleep(for: delay)
+                guard !Task.isCancelled, let self else { return }
+                do throws(SoundServerError) {
+                    try await connect(keepingLosses: true)
+                } catch {
+                    delay = min(delay * 2, .seconds(30))
+                    continue
+                }
+                guard !Task.isCancelled else { return }
+                reconnection = nil
+                if isRunning { onReconnect?() }
+                return
+            }
+        }
     }
 
     /// Publishes what changed (an unchanged value is not set, so observers are not woken).

@@ -35,7 +35,34 @@ public final class PrivateSoundServer: @unchecked Sendable {
         if let first = outputs.first { script.append("set-default-sink \(first)") }
         try script.joined(separator: "\n").write(
             to: directory.appendingPathComponent("server.pa"), atomically: true, encoding: .utf8)
+        return try await run(in: directory)
+    }
 
+    /// Kills the server and starts it again at the same address, with the same outputs (a
+    /// sound server restarting, as PipeWire's does on an update); returns the new one, which
+    /// ``stop()`` stops.
+    public func restarted() async throws -> PrivateSoundServer {
+        kill(server, SIGKILL)
+        kill(shell.processIdentifier, SIGKILL)
+        // The old server's socket must be closed before the new one binds it: it is once the
+        // process is a zombie or gone (its files are closed before it becomes one).
+        let deadline = ContinuousClock.now.advanced(by: .seconds(5))
+        while Self.isAlive(server), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        try? FileManager.default.removeItem(at: directory.appendingPathComponent("log"))
+        return try await Self.run(in: directory)
+    }
+
+    /// Whether process `pid` runs and is not a zombie (`/proc/PID/stat`'s state).
+    private static func isAlive(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return false }
+        return stat[stat.index(after: close)...].split(separator: " ").first != "Z"
+    }
+
+    /// Runs the server of `directory`'s `server.pa`, its socket `native` there.
+    private static func run(in directory: URL) async throws -> PrivateSoundServer {
+        let socket = directory.appendingPathComponent("native").path
         var environment = ProcessInfo.processInfo.environment
         environment["HOME"] = directory.path
         environment["XDG_RUNTIME_DIR"] = directory.path

@@ -219,6 +219,36 @@ struct DesktopIntegrationTests {
     }
 }
 
+extension DesktopIntegrationTests {
+    /// The sound server restarting turns the audio output's part off, says so, and brings it
+    /// back once the monitor is connected again.
+    @Test func theAudioOutputPartComesBackWhenTheSoundServerDoes() async throws {
+        let server = try await PrivateSoundServer.start(outputs: ["reel_speakers"])
+        let player = Player(engine: FakeEngine())
+        let desktop = DesktopIntegration(
+            player: player,
+            configuration: DesktopIntegration.Configuration(parts: [.audioOutput], soundServer: server.address))
+        let observe: @MainActor () -> Void = { _ = desktop.activeParts }
+        #expect(
+            await ObservationWait.until(timeout: .seconds(10), observing: observe) {
+                desktop.activeParts == [.audioOutput]
+            })
+        desktop.audioOutputMonitor?.reconnectDelay = .milliseconds(100)
+
+        let restarted = try await server.restarted()
+        defer { restarted.stop() }
+        #expect(await ObservationWait.until(timeout: .seconds(10), observing: observe) { desktop.activeParts.isEmpty })
+        #expect(
+            desktop.issues.last?.message.hasPrefix("the audio output is no longer watched (connecting again)") == true)
+        #expect(
+            await ObservationWait.until(timeout: .seconds(20), observing: observe) {
+                desktop.activeParts == [.audioOutput]
+            })
+        desktop.stop()
+        await player.shutdown()
+    }
+}
+
 /// What `DesktopIntegration` raises and closes, counting the calls.
 @MainActor
 final class StandInWindow: DesktopWindow {

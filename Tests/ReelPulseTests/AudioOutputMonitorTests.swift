@@ -115,12 +115,38 @@ struct AudioOutputMonitorTests {
         try await monitor.start()
         #expect(monitor.outputs.map(\.name) == ["reel_speakers"])
 
+        monitor.reconnects = false
         server.stop()
         var iterator = failures.makeAsyncIterator()
         let reason = await iterator.next()
         #expect(reason?.isEmpty == false)
         #expect(!monitor.isRunning)
         #expect(monitor.outputs.isEmpty)
+    }
+
+    /// A sound server that restarts (PipeWire's does on every update) is watched again: the
+    /// monitor says it lost the connection, then connects again by itself.
+    @Test func aRestartedServerIsWatchedAgain() async throws {
+        let server = try await PrivateSoundServer.start(outputs: ["reel_speakers"])
+        let monitor = AudioOutputMonitor(server: server.address) { _ in }
+        monitor.reconnectDelay = .milliseconds(100)
+        let signal = CountSignal()
+        var failures: [String] = []
+        monitor.onFailure = {
+            failures.append($0)
+            signal.increment("failed")
+        }
+        monitor.onReconnect = { signal.increment("reconnected") }
+        try await monitor.start()
+
+        let restarted = try await server.restarted()
+        defer { restarted.stop() }
+        #expect(await signal.wait(for: "failed", atLeast: 1, timeout: .seconds(10)))
+        #expect(await signal.wait(for: "reconnected", atLeast: 1, timeout: .seconds(20)))
+        #expect(monitor.isRunning)
+        #expect(monitor.outputs.map(\.name) == ["reel_speakers"])
+        #expect(failures.count == 1)
+
     }
 
     @Test func aServerThatNeverAnswersTimesOutWithATypedError() async throws {

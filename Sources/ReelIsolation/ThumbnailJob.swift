@@ -81,9 +81,13 @@ public struct ThumbnailJob: IsolatedJob {
         } catch {
             output.error = CodedThumbnailError(error as? ThumbnailError ?? ThumbnailError(.unknown, detail: "\(error)"))
         }
+        // A job for no times reads the duration only (the isolated provider's first question).
+        let summary =
+            times.isEmpty
+            ? "Read the duration: \(output.duration.map { "\($0) s" } ?? "unknown")"
+            : "Made \(output.made) of \(times.count) thumbnails"
         context.logger.info(
-            "Made \(output.made) of \(times.count) thumbnails",
-            metadata: ["reel.url": .string(url.isFileURL ? url.path : url.absoluteString)])
+            "\(summary)", metadata: ["reel.url": .string(url.isFileURL ? url.path : url.absoluteString)])
         if let remote = provider as? RemoteThumbnailProvider, !context.processEndsAfterJob { await remote.shutdown() }
         return output
     }

@@ -376,6 +376,30 @@ struct FocusTests {
         #expect(!focus.isActive)
     }
 
+    @Test func theRingSlidesInWithItsRegion() async throws {
+        var configuration = Self.configuration
+        configuration.controls.setTransition(
+            .move(edge: .bottom, distance: 40).animation(.linear(duration: 0.4)), for: .bottom)
+        let harness = ContainerHarness(configuration: configuration)
+        try await harness.load()
+        harness.draw()
+        harness.container.controls.dismiss()
+        harness.tick(5)
+        harness.draw()
+        #expect(harness.canvas.strokes(Self.ring).isEmpty)
+        // Shift-Tab shows the controls and focuses the last one; they slide up from 40 px below.
+        #expect(harness.key(.tab, at: 10, modifiers: .shift))
+        let button = try #require(harness.frame(of: FullscreenButton.self, in: .bottom2))
+        harness.tick(10.2)
+        harness.draw()
+        let halfway = try #require(harness.canvas.strokes(Self.ring).first)
+        #expect(abs(halfway.rect.midY - (button.midY + 20)) < 0.5, "\(halfway.rect) around \(button)")
+        harness.tick(10.5)
+        harness.draw()
+        let there = try #require(harness.canvas.strokes(Self.ring).first)
+        #expect(abs(there.rect.midY - button.midY) < 0.5)
+    }
+
     @Test func theSeekBarScrubsWithArrowsAndSeeksAfterAPauseOrOnEnter() async throws {
         try await harness.load()
         harness.draw()

@@ -195,7 +195,8 @@ public final class FocusService: Service {
         }
     }
 
-    /// Draws the ring around the focused widget (faded with its region) or menu entry.
+    /// Draws the ring around the focused widget (faded, slid and scaled with its region) or menu
+    /// entry.
     func drawRing(in canvas: any Canvas, context widgets: WidgetContext) {
         resolve(widgets)
         switch target {
@@ -203,13 +204,15 @@ public final class FocusService: Service {
             return
         case .control(let focus):
             guard let widget = focus.widget else { return }
-            // A control fades with its region; an indicator is not faded.
-            let slot = controls?.layout.allItems.first(where: { $0.item.widget === widget })?.slot
-            let opacity = slot.map { controls?.opacity(of: $0.region) ?? 0 } ?? 1
-            guard opacity > 0 else { return }
-            FocusRing.draw(
-                around: widget.focusFrame(in: focus.frame), in: FadingCanvas(canvas, opacity: opacity),
-                theme: widgets.theme)
+            // A control's ring moves with its region (faded, slid, scaled); an indicator's does not.
+            let target: any Canvas
+            if let slot = controls?.layout.allItems.first(where: { $0.item.widget === widget })?.slot {
+                guard let moving = controls?.canvas(for: slot.region, over: canvas, context: widgets) else { return }
+                target = moving
+            } else {
+                target = canvas
+            }
+            FocusRing.draw(around: widget.focusFrame(in: focus.frame), in: target, theme: widgets.theme)
         case .menu(let focus):
             guard let (menu, frame) = presentedMenu, menu === focus.menu else { return }
             canvas.pushClip(menu.listFrame(in: frame))

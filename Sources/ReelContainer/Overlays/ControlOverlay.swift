@@ -224,19 +224,34 @@ public final class ControlOverlay: Service, Overlay {
             canvas.fill(context.contentFrame, color: dimming.opacity(dimming.alpha * strongest))
         }
         for (region, amount) in zip(ControlRegion.allCases, shown) {
-            guard amount > 0, let tween = visibility[region], let frame = layout.frame(of: region) else { continue }
+            guard amount > 0, let frame = layout.frame(of: region) else { continue }
             if let scrim = configuration.scrim(for: region) {
                 FadingCanvas(canvas, opacity: amount).fillGradient(
                     scrimRect(region, frame, scrim, context), top: scrim.top, bottom: scrim.bottom)
             }
-            let moving = transition(for: region).canvas(
-                over: canvas, tween, at: time, frame: frame, area: context.contentFrame)
-            for slot in region.slots {
-                for item in layout.items[slot] ?? [] {
-                    item.widget.draw(in: moving, frame: item.frame, context: context)
-                }
+            guard let moving = self.canvas(for: region, over: canvas, context: context) else { continue }
+            draw(region, in: moving, context: context)
+        }
+    }
+
+    /// Draws `region`'s widgets into `canvas`.
+    private func draw(_ region: ControlRegion, in canvas: any Canvas, context: WidgetContext) {
+        for slot in region.slots {
+            for item in layout.items[slot] ?? [] {
+                item.widget.draw(in: canvas, frame: item.frame, context: context)
             }
         }
+    }
+
+    /// `canvas` as `region` looks on its way now (faded, slid, scaled by its transition), for
+    /// what is drawn with it (the focus ring); nil while the region is hidden.
+    func canvas(for region: ControlRegion, over canvas: any Canvas, context: WidgetContext) -> (any Canvas)? {
+        followState()
+        let time = context.time
+        // As `draw(in:context:)` draws it: not while its share is 0.
+        guard let tween = visibility[region], tween.value(at: time) > 0, let frame = layout.frame(of: region)
+        else { return nil }
+        return transition(for: region).canvas(over: canvas, tween, at: time, frame: frame, area: context.contentFrame)
     }
 
     private func scrimRect(_ region: ControlRegion, _ frame: Rect, _ scrim: Scrim, _ context: WidgetContext) -> Rect {

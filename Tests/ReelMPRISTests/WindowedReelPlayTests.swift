@@ -46,19 +46,9 @@ struct WindowedReelPlayTests {
             title.trimmingCharacters(in: .whitespacesAndNewlines) == "\(clip.lastPathComponent) — Reel — Bild im Bild")
     }
 
-    /// The XDND source (Debian's python3-xlib) that drops a file on a window as a file manager does.
-    static let dropTool = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("scripts/xdnd-drop.py")
-
-    static var canDrop: Bool {
-        FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool")
-            && FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/Xlib/__init__.py")
-    }
-
     /// `reel play` with no file (Reel chosen from the desktop's menu) opens an empty window that
     /// plays what is dropped on it, names it in the title, and stays open at the end until `q`.
-    @Test(.enabled(if: canDrop, "needs xdotool and python3-xlib"))
+    @Test(.enabled(if: WindowDrop.isAvailable, "needs xdotool and python3-xlib"))
     func withNoFileAnEmptyWindowPlaysWhatIsDroppedAndStaysOpen() async throws {
         let first = try await MediaFixtures.url(for: .shortClip)
         let second = try await MediaFixtures.url(for: .tenSecondClip)
@@ -74,8 +64,7 @@ struct WindowedReelPlayTests {
         let window = try #require(found.split(separator: "\n").first.map(String.init), "no window called Reel")
 
         func drop(_ file: URL) async throws {
-            let result = try await Command.run(
-                ["/usr/bin/python3", Self.dropTool.path, window, "text/uri-list", file.absoluteString + "\r\n"])
+            let result = try await WindowDrop.drop(file.absoluteString + "\r\n", type: "text/uri-list", on: window)
             #expect(result.status == 0, "xdnd-drop: \(result.errorText)")
         }
         try await drop(first)

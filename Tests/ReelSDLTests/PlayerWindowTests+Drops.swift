@@ -8,31 +8,19 @@ import ReelTesting
 import Testing
 
 extension PlayerWindowTests {
-    /// The XDND source the drop tests use (Debian's python3-xlib): xdotool cannot drag between
-    /// applications.
-    nonisolated static let dropTool = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("scripts/xdnd-drop.py")
-
-    nonisolated static var canDrop: Bool {
-        FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool")
-            && FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/Xlib/__init__.py")
-    }
-
     /// Drops `text` offered as `type` on the window called `title`, as a file manager does.
     private func drop(_ text: String, type: String, on title: String, shift: Bool = false) async throws {
         let found = await Command.output(
             "timeout", "-s", "KILL", "10", "xdotool", "search", "--sync", "--name", title)
         let id = try #require(found.split(separator: "\n").last.map(String.init))
-        let result = try await Command.run(
-            ["/usr/bin/python3", Self.dropTool.path, id, type, text] + (shift ? ["--shift"] : []))
+        let result = try await WindowDrop.drop(text, type: type, on: id, shift: shift)
         #expect(result.status == 0, "xdnd-drop: \(result.errorText)")
     }
 
     /// A file dragged from a file manager onto the window plays; one dropped with Shift held
     /// joins the queue instead; an address refused by the drop policy opens nothing. Real XDND
     /// through SDL's own handling, not events made up in the test.
-    @Test(.enabled(if: canDrop, "needs xdotool and python3-xlib"))
+    @Test(.enabled(if: WindowDrop.isAvailable, "needs xdotool and python3-xlib"))
     func filesDroppedOnTheWindowPlayOrJoinTheQueue() async throws {
         let first = try await MediaFixtures.url(for: .tenSecondClip)
         let second = try await MediaFixtures.url(for: .shortClip)

@@ -160,7 +160,9 @@ public final class AudioOutputMonitor {
     }
 
     private func fail(_ reason: String, generation: Int) {
-        guard generation == self.generation else { return }
+        // A connection that breaks while it is made is `connect`'s error, not a failure: the
+        // reconnection tries again (a server still starting refuses its first tries).
+        guard generation == self.generation, isRunning else { return }
         disconnect()
         onFailure?(reason)
         if reconnects, reconnection == nil { reconnectLater() }

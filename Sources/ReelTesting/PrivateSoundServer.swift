@@ -38,10 +38,10 @@ public final class PrivateSoundServer: @unchecked Sendable {
         return try await run(in: directory)
     }
 
-    /// Kills the server and starts it again at the same address, with the same outputs (a
-    /// sound server restarting, as PipeWire's does on an update); returns the new one, which
-    /// ``stop()`` stops.
-    public func restarted() async throws -> PrivateSoundServer {
+    /// Kills the server and starts it again at the same address, with the same outputs, after
+    /// `downtime` (a sound server restarting, as PipeWire's does on an update; clients trying
+    /// to connect meanwhile are refused); returns the new one, which ``stop()`` stops.
+    public func restarted(after downtime: Duration = .zero) async throws -> PrivateSoundServer {
         kill(server, SIGKILL)
         kill(shell.processIdentifier, SIGKILL)
         // The old server's socket must be closed before the new one binds it: it is once the
@@ -49,6 +49,7 @@ public final class PrivateSoundServer: @unchecked Sendable {
         let deadline = ContinuousClock.now.advanced(by: .seconds(5))
         while Self.isAlive(server), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
         try? FileManager.default.removeItem(at: directory.appendingPathComponent("log"))
+        if downtime > .zero { try await Task.sleep(for: downtime) }
         return try await Self.run(in: directory)
     }
 

@@ -125,11 +125,12 @@ struct AudioOutputMonitorTests {
     }
 
     /// A sound server that restarts (PipeWire's does on every update) is watched again: the
-    /// monitor says it lost the connection, then connects again by itself.
+    /// monitor says once that it lost the connection, then connects again by itself, after
+    /// tries refused while the server was down (which are not failures of their own).
     @Test func aRestartedServerIsWatchedAgain() async throws {
         let server = try await PrivateSoundServer.start(outputs: ["reel_speakers"])
         let monitor = AudioOutputMonitor(server: server.address) { _ in }
-        monitor.reconnectDelay = .milliseconds(100)
+        monitor.reconnectDelay = .milliseconds(20)
         let signal = CountSignal()
         var failures: [String] = []
         monitor.onFailure = {
@@ -139,7 +140,8 @@ struct AudioOutputMonitorTests {
         monitor.onReconnect = { signal.increment("reconnected") }
         try await monitor.start()
 
-        let restarted = try await server.restarted()
+        // Down for 0.3 s: tries at 20, 60, 140 ms … are refused.
+        let restarted = try await server.restarted(after: .milliseconds(300))
         defer { restarted.stop() }
         #expect(await signal.wait(for: "failed", atLeast: 1, timeout: .seconds(10)))
         #expect(await signal.wait(for: "reconnected", atLeast: 1, timeout: .seconds(20)))

@@ -195,6 +195,40 @@ struct MotionTests {
         expectClose(top.opacity, 0.5)
     }
 
+    @Test func theWholeOverlayFadesToAnOpacityAndKeepsTakingInput() throws {
+        let shade = Color(red: 0.02, green: 0.01, blue: 0, alpha: 0.6)
+        let (container, canvas) = fiveBoxes { $0.dimming = shade }
+        let controls = container.controls
+        draw(container, canvas, at: 10)
+        let rest = try #require(canvas.fadedFills(boxColor(2)).first?.frame)
+        controls.setOpacity(0.5, animation: .linear(duration: 0.4))
+        #expect(controls.opacity == 0.5)
+        draw(container, canvas, at: 10.2)
+        // Halfway from 1 to 0.5: every region and the dimming at 0.75, where they rest.
+        for color in Self.colors.values { expectClose(try #require(canvas.fadedFills(color).first).opacity, 0.75) }
+        expectClose(try #require(canvas.fadedFills(shade).first).opacity, 0.75)
+        expectClose(try #require(canvas.fadedFills(boxColor(2)).first).frame, rest)
+        #expect(controls.isAnimating(context: container.widgetContext()))
+        draw(container, canvas, at: 10.4)
+        expectClose(try #require(canvas.fadedFills(boxColor(2)).first).opacity, 0.5)
+        #expect(!controls.isAnimating(context: container.widgetContext()))
+        // Inside it, a region still fades by its own transition: half of a half.
+        controls.dismiss()
+        draw(container, canvas, at: 10.5)
+        expectClose(try #require(canvas.fadedFills(boxColor(5)).first).opacity, 0.25)
+        controls.present()
+        draw(container, canvas, at: 11)
+
+        // At 0, nothing is drawn, and the controls still take a press.
+        controls.setOpacity(0, animation: nil)
+        draw(container, canvas, at: 11.1)
+        #expect(canvas.calls.isEmpty)
+        #expect(container.handle(.pointerDown(rest.center, button: .primary, time: 11.2)))
+        controls.setOpacity(1, animation: nil)
+        draw(container, canvas, at: 11.3)
+        expectClose(try #require(canvas.fadedFills(boxColor(2)).first).opacity, 1)
+    }
+
     @Test func aRegionTakesItsOwnTransitionPerStatus() throws {
         let configure: (inout ControlConfiguration) -> Void = {
             $0.setTransition(.scale(0.5).animation(.linear(duration: 0.4)), for: .center, in: [.fullscreen])

@@ -35,6 +35,12 @@ import ReelCore
 /// look on the way (faded, slid, scaled), with their scrims and the ``ControlConfiguration/dimming``
 /// fading along. Once every tween has arrived, ``isAnimating(context:)`` is false and the host
 /// stops drawing.
+///
+/// ## Opacity
+/// ``setOpacity(_:animation:)`` fades the whole overlay — every region, scrim, the dimming and the
+/// focus ring — to a share of how it would look (VideoPlayerContainer's `opacity(_:animation:)`):
+/// controls made faint while something else has the viewer's attention. It is not hiding: the
+/// controls still take input; ``dismiss()`` hides them.
 @MainActor
 public final class ControlOverlay: Service, Overlay {
     private weak var context: Context?
@@ -54,6 +60,8 @@ public final class ControlOverlay: Service, Overlay {
     private var visibility: [ControlRegion: Tween] = [:]
     /// What the tweens head for: shown (1) or hidden (0).
     private var visibilityTarget = false
+    /// The whole overlay's opacity on its way (``setOpacity(_:animation:)``).
+    private var overallOpacity = Tween.constant(1)
     private var armedAt = 0.0
     private var layoutIsStale = true
     private var owner: ControlLayout.Item?
@@ -95,6 +103,30 @@ public final class ControlOverlay: Service, Overlay {
 
     private func transition(for region: ControlRegion) -> Transition {
         configuration.transition(for: region, in: context?.status ?? .inline)
+    }
+
+    /// The whole overlay's opacity, 0…1, as last set (it may still be fading there).
+    public var opacity: Double { overallOpacity.to }
+
+    /// Fades the whole overlay to `opacity` (clamped to 0…1) with `animation`, at once without
+    /// one. The regions keep their own transitions inside it.
+    public func setOpacity(_ opacity: Double, animation: Animation? = .default) {
+        let target = opacity.isFinite ? min(1, max(0, opacity)) : 1
+        guard target != overallOpacity.to else { return }
+        overallOpacity =
+            if let animation {
+                Tween(from: overallOpacity.value(at: now), to: target, start: now, animation: animation)
+            } else {
+                .constant(target)
+            }
+        context?.setNeedsDisplay()
+    }
+
+    /// `canvas` at the whole overlay's opacity now; nil while it is 0.
+    private func fadedCanvas(_ canvas: any Canvas, at time: Double) -> (any Canvas)? {
+        let share = min(1, max(0, overallOpacity.value(at: time)))
+        guard share > 0 else { return nil }
+        return share < 1 ? FadingCanvas(canvas, opacity: share) : canvas
     }
 
     /// Shows the controls (not with ``DisplayStyle/never``) and re-arms the countdown.
@@ -219,6 +251,7 @@ public final class ControlOverlay: Service, Overlay {
         followState()
         relayout(context: context)
         let time = context.time
+        guard let canvas = fadedCanvas(canvas, at: time) else { return }
         let shown = ControlRegion.allCases.map { min(1, max(0, visibility[$0]?.value(at: time) ?? 0)) }
         if let dimming = configuration.dimming, let strongest = shown.max(), strongest > 0 {
             canvas.fill(context.contentFrame, color: dimming.opacity(dimming.alpha * strongest))
@@ -229,7 +262,7 @@ public final class ControlOverlay: Service, Overlay {
                 FadingCanvas(canvas, opacity: amount).fillGradient(
                     scrimRect(region, frame, scrim, context), top: scrim.top, bottom: scrim.bottom)
             }
-            guard let moving = self.canvas(for: region, over: canvas, context: context) else { continue }
+            guard let moving = regionCanvas(region, over: canvas, context: context) else { continue }
             draw(region, in: moving, context: context)
         }
     }
@@ -243,12 +276,19 @@ public final class ControlOverlay: Service, Overlay {
         }
     }
 
-    /// `canvas` as `region` looks on its way now (faded, slid, scaled by its transition), for
-    /// what is drawn with it (the focus ring); nil while the region is hidden.
+    /// `canvas` as `region` looks on its way now (faded, slid, scaled by its transition, inside
+    /// the whole overlay's opacity), for what is drawn with it (the focus ring); nil while the
+    /// region is hidden.
     func canvas(for region: ControlRegion, over canvas: any Canvas, context: WidgetContext) -> (any Canvas)? {
         followState()
+        guard let faded = fadedCanvas(canvas, at: context.time) else { return nil }
+        return regionCanvas(region, over: faded, context: context)
+    }
+
+    /// `canvas` as `region`'s transition draws it now; nil while its share is 0.
+    private func regionCanvas(_ region: ControlRegion, over canvas: any Canvas, context: WidgetContext) -> (any Canvas)?
+    {
         let time = context.time
-        // As `draw(in:context:)` draws it: not while its share is 0.
         guard let tween = visibility[region], tween.value(at: time) > 0, let frame = layout.frame(of: region)
         else { return nil }
         return transition(for: region).canvas(over: canvas, tween, at: time, frame: frame, area: context.contentFrame)
@@ -318,6 +358,7 @@ public final class ControlOverlay: Service, Overlay {
     /// Whether a region is on its way in or out, or a shown widget animates.
     public func isAnimating(context: WidgetContext) -> Bool {
         followState()
+        if overallOpacity.isRunning(at: context.time) { return true }
         if visibility.values.contains(where: { $0.isRunning(at: context.time) }) { return true }
         guard isPresented else { return false }
         return layout.allItems.contains { $0.item.widget.isAnimating(in: context) }

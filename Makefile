@@ -207,7 +207,7 @@ sanitize: deps ## The engine tests under AddressSanitizer, then ThreadSanitizer 
 
 # Each window picture is taken by Examples/Screenshots from real playback, in a process and on a
 # private Xvfb of its own (GUI_WRAPPER), as the window suites run.
-WINDOW_SHOTS := controls menu playlist pip stats nowplaying feed
+WINDOW_SHOTS := controls menu playlist pip stats nowplaying feed idle
 
 screenshots: deps ## Make the README's pictures again: `reel snapshot`, and real windows under Xvfb
 	$(call checked-build,screenshots,--product reel)

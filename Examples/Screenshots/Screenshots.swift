@@ -4,18 +4,18 @@ import Reel
 /// `make screenshots`: the README's pictures of the window, each taken from real playback in a
 /// real window (under Xvfb when there is no display), one picture per run:
 ///
-///     ReelScreenshots controls|menu|playlist|pip|stats|nowplaying|feed OUT.png CLIP
+///     ReelScreenshots controls|menu|playlist|pip|stats|nowplaying|feed|idle OUT.png CLIP
 ///
 /// `controls` is the window playing with its controls shown; `menu` adds the settings menu,
 /// `playlist` the playlist panel of a queue of three; `pip` is the picture-in-picture window;
 /// `stats` the playback statistics (`i`, `StatisticsOverlay`); `nowplaying` the clip's sound alone
 /// with artwork (made with ffmpeg beside the output); `feed` the vertical feed (`FeedPlayerPool`)
-/// after one swipe.
+/// after one swipe; `idle` the window with nothing loaded, waiting for a drop (`reel play` alone).
 @main
 @MainActor
 struct Screenshots {
     enum Shot: String, CaseIterable {
-        case controls, menu, playlist, pip, stats, nowplaying, feed
+        case controls, menu, playlist, pip, stats, nowplaying, feed, idle
     }
 
     static func main() async {
@@ -40,7 +40,7 @@ struct Screenshots {
     }
 
     /// One window on one player: the controls, a menu, the playlist panel, picture in picture or
-    /// the statistics, 2.5 s into the clip.
+    /// the statistics, 2.5 s into the clip; or nothing loaded.
     static func window(_ shot: Shot, _ clip: URL) async throws -> FrameBuffer {
         var configuration = MPVConfiguration.headless
         configuration.video = .renderAPI
@@ -49,6 +49,28 @@ struct Screenshots {
             player: player, options: .init(title: "Reel", size: Size(width: 960, height: 540), seekPreviews: false))
         window.container?.controls.displayStyle = .always
         let running = Task { await window.run() }
+        if shot != .idle { try await play(shot, clip, on: player) }
+        switch shot {
+        case .menu: window.container?.perform(.openMenu(.speed))
+        case .playlist: window.container?.perform(.openMenu(.queue))
+        case .pip: try player.startPictureInPicture()
+        case .stats:
+            let statistics = window.container?.overlays.lazy.compactMap { $0 as? StatisticsOverlay }.first
+            try statistics.orThrow("the window has no statistics overlay").isShown = true
+        case .controls, .nowplaying, .feed, .idle: break
+        }
+        // An idle window draws once and then rests: nothing changes.
+        try await settle(window, pictures: shot == .idle ? 1 : 15)
+        let frame = try window.captureFrame().orThrow("the window could not be captured")
+        window.close()
+        await running.value
+        await player.shutdown()
+        return frame
+    }
+
+    /// Plays the clip (a queue of three for `playlist`) until 2.5 s, without subtitles but in
+    /// picture in picture.
+    static func play(_ shot: Shot, _ clip: URL, on player: Player) async throws {
         if shot == .playlist {
             try player.setQueue(
                 ["The demo clip", "Second episode", "Third episode"].map { MediaItem(url: clip, title: $0) })
@@ -58,21 +80,6 @@ struct Screenshots {
         try await until("2.5 s played") { player.playback.position() >= 2.5 }
         // The demo's subtitles would cover the controls this picture is about.
         if shot != .pip { try player.select(subtitle: nil) }
-        switch shot {
-        case .menu: window.container?.perform(.openMenu(.speed))
-        case .playlist: window.container?.perform(.openMenu(.queue))
-        case .pip: try player.startPictureInPicture()
-        case .stats:
-            let statistics = window.container?.overlays.lazy.compactMap { $0 as? StatisticsOverlay }.first
-            try statistics.orThrow("the window has no statistics overlay").isShown = true
-        case .controls, .nowplaying, .feed: break
-        }
-        try await settle(window)
-        let frame = try window.captureFrame().orThrow("the window could not be captured")
-        window.close()
-        await running.value
-        await player.shutdown()
-        return frame
     }
 
     /// An audio-only item with artwork, artist, album and a summary: the clip's sound and a
@@ -157,9 +164,9 @@ struct Screenshots {
 
     /// Lets the window present 15 more pictures (half a second of video), so that a panel or a
     /// window that just opened has finished sliding or fading in.
-    static func settle(_ window: PlayerWindow) async throws {
-        let target = window.statistics.presentedFrames + 15
-        try await until("15 pictures presented") { window.statistics.presentedFrames >= target }
+    static func settle(_ window: PlayerWindow, pictures: Int = 15) async throws {
+        let target = window.statistics.presentedFrames + pictures
+        try await until("\(pictures) pictures presented") { window.statistics.presentedFrames >= target }
     }
 
     static func fail(_ message: String) -> Never {

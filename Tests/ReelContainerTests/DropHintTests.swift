@@ -20,9 +20,12 @@ struct DropHintTests {
         let harness = ContainerHarness(configuration: Self.configuration())
         harness.draw()
         #expect(harness.canvas.texts.contains("Drop a video or an address here"))
+        // Nothing to play: no large play button over the hint.
+        #expect(harness.frame(of: PlayPauseButton.self, in: .center) == nil)
         try await harness.load()
         harness.draw()
         #expect(!harness.canvas.texts.contains("Drop a video or an address here"))
+        #expect(harness.frame(of: PlayPauseButton.self, in: .center) != nil)
     }
 
     @Test func notWhereDropsAreTurnedOffNorInTheStandardConfiguration() {

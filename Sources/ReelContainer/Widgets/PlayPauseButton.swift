@@ -29,10 +29,16 @@ public final class PlayPauseButton: Widget {
         Size(width: side(context), height: side(context))
     }
 
-    /// The large button hides while the spinner or the error view shows.
+    /// The large button hides while the spinner or the error view shows, and while nothing is
+    /// loaded or queued: there is nothing to play (a window says where to drop something there,
+    /// ``DropHint``).
     public func isVisible(in context: WidgetContext) -> Bool {
         guard style == .large else { return true }
-        if case .failed = context.state.playback.status { return false }
+        switch context.state.playback.status {
+        case .failed: return false
+        case .idle where context.state.queue.isEmpty: return false
+        default: break
+        }
         return !context[BufferingIndicatorService.self].isVisible
     }
 

@@ -91,7 +91,7 @@ struct PlayCommand: AsyncParsableCommand {
             items += Self.expand(argument.url, policy: playback.urlPolicy)
         }
         guard !items.isEmpty || media.isEmpty else {
-            Console.error("reel: nothing to play: every playlist was empty or unreadable.\n")
+            Console.error("reel: nothing to play: every playlist or folder was empty or unreadable.\n")
             throw ExitCode.failure
         }
         let startIndex = max(0, min(startItem, items.count - 1))
@@ -117,11 +117,20 @@ struct PlayCommand: AsyncParsableCommand {
         if exitCode != 0 { throw ExitCode(exitCode) }
     }
 
-    /// The items of one argument: a local M3U/M3U8/PLS playlist gives its entries (each checked
-    /// against the scheme allowlist, relative ones resolved against the playlist's folder; a
-    /// missing or refused entry is reported on standard error and skipped); an HLS `.m3u8` and
-    /// anything else is one item.
+    /// The items of one argument: a folder gives its media files (``MediaFolder``, in name
+    /// order); a local M3U/M3U8/PLS playlist gives its entries (each checked against the scheme
+    /// allowlist, relative ones resolved against the playlist's folder; a missing or refused
+    /// entry is reported on standard error and skipped); an HLS `.m3u8` and anything else is one
+    /// item.
     static func expand(_ url: URL, policy: URLPolicy = .standard) -> [MediaItem] {
+        if MediaFolder.isFolder(url) {
+            do {
+                return try MediaFolder.items(in: url, policy: policy)
+            } catch {
+                Console.error("reel: \(error.message)\n")
+                return []
+            }
+        }
         guard url.isFileURL, PlaylistFile.format(of: url) != nil || Self.looksLikePlaylist(url) else {
             return [MediaItem(url: url)]
         }

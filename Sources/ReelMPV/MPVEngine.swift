@@ -365,6 +365,13 @@ public final class MPVEngine: PlaybackEngine {
         let item = request.item
         try policy.check(item.url)
         for subtitle in item.externalSubtitles { try policy.check(subtitle.url) }
+        // libmpv would open a folder as a playlist of its own, which the queue never sees.
+        if MediaFolder.isFolder(item.url) {
+            throw PlayerError(
+                .unsupportedFormat,
+                message:
+                    "\"\(item.url.lastPathComponent)\" is a folder, not a media file: queue its files (MediaFolder).")
+        }
         return .map([
             "name": .string("loadfile"), "url": .string(loadTarget(for: item)), "flags": .string(flags),
             "options": .map(perFileOptions(for: item)),

@@ -204,4 +204,21 @@ struct TransportWidgetTests {
         #expect(harness.canvas.texts.contains { $0.contains("ytdl") })
         #expect(harness.canvas.texts.contains("Added to the queue: 2 items"))
     }
+
+    @Test func aDroppedFolderBecomesItsMediaFilesInNameOrder() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        for name in ["Part 10.mkv", "Part 9.mkv", "cover.jpg"] { try Data().write(to: folder.file(name)) }
+        let harness = ContainerHarness()
+        harness.send(.drop(folder.url.absoluteString + "\r\n", modifiers: [], time: 1))
+        #expect(harness.state.queue.entries.map(\.item.url.lastPathComponent) == ["Part 9.mkv", "Part 10.mkv"])
+        // A folder without media opens nothing and says why.
+        let empty = try TemporaryDirectory()
+        defer { empty.remove() }
+        harness.send(.drop(empty.url.path, modifiers: [], time: 2))
+        harness.tick(2.2)
+        harness.draw()
+        #expect(harness.canvas.texts.contains("The folder \(empty.url.lastPathComponent) holds no media files."))
+        #expect(harness.state.queue.count == 2)
+    }
 }

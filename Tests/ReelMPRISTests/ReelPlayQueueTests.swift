@@ -79,6 +79,30 @@ struct ReelPlayQueueTests {
         #expect(result.errorText.contains("ytdl"), "\(result.errorText)")
     }
 
+    /// A folder plays as its media files, each an item of the queue (libmpv alone would play
+    /// the whole folder as one item of its own playlist).
+    @Test func aFolderPlaysItsMediaFilesAsTheQueue() async throws {
+        let clip = try await MediaFixtures.url(for: .shortClip)
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try FileManager.default.createDirectory(at: folder.file("Part 1"), withIntermediateDirectories: true)
+        for name in ["b 10.mp4", "b 9.mp4", "Part 1/a.mp4"] {
+            try FileManager.default.copyItem(at: clip, to: folder.file(name))
+        }
+        try Data("not media".utf8).write(to: folder.file("notes.txt"))
+        let result = try await play([folder.url.path])
+        #expect(result.status == 0, "\(result.errorText)")
+        #expect(
+            started(records(result)).map { URL(string: $0)?.lastPathComponent ?? $0 } == [
+                "b 9.mp4", "b 10.mp4", "a.mp4",
+            ])
+        let empty = try TemporaryDirectory()
+        defer { empty.remove() }
+        let nothing = try await play([empty.url.path])
+        #expect(nothing.status == 1)
+        #expect(nothing.errorText.contains("holds no media files"), "\(nothing.errorText)")
+    }
+
     @Test func aSubtitleFileIsAddedToTheFirstItem() async throws {
         let clip = try await MediaFixtures.url(for: .shortClip)
         let subtitles = try await MediaFixtures.url(for: .subtitleFile)

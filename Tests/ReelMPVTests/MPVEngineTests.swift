@@ -41,6 +41,20 @@ struct MPVEngineTests {
         }
     }
 
+    /// libmpv would open a folder as a playlist of its own, under one item of the queue: the
+    /// engine refuses it, and says to queue its files.
+    @Test func aFolderIsRefusedWithATypedError() throws {
+        let engine = try MPVEngine(configuration: .headless)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reel-folder-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let error = #expect(throws: PlayerError.self) {
+            try engine.send(.load(LoadRequest(item: MediaItem(url: folder))))
+        }
+        #expect(error?.code == .unsupportedFormat)
+        #expect(error?.message.contains("is a folder") == true)
+    }
+
     @Test func securityOptionsCannotBeOverridden() {
         var configuration = MPVConfiguration.headless
         configuration.options = ["ytdl": "yes"]

@@ -24,30 +24,35 @@ extension PlayerContainer {
     /// `appending` (Shift held) and something plays already.
     ///
     /// `text` holds one path or address a line (a drag of several files brings several). Each
-    /// goes through ``ContainerConfiguration/dropPolicy`` first; a local M3U or PLS playlist
-    /// brings its entries (read through the same policy; an HLS playlist is one stream). What
+    /// goes through ``ContainerConfiguration/dropPolicy`` first; a folder brings its media files
+    /// (``/ReelCore/MediaFolder``), a local M3U or PLS playlist its entries (read through the same policy; an HLS playlist is one stream). What
     /// the policy refuses opens nothing and the first refusal is said in a toast, as is any drop
     /// while the policy is nil.
     public func open(dropped text: String, appending: Bool) {
         guard let policy = context.configuration.dropPolicy else {
             return toasts.show(Toast(context.configuration.strings[.dropsTurnedOff]))
         }
+        let strings = context.configuration.strings
         var items: [MediaItem] = []
-        var refusal: PlayerError?
+        var refusal: String?
         for line in text.split(whereSeparator: \.isNewline) {
             let entry = line.trimmingCharacters(in: .whitespaces)
             guard !entry.isEmpty else { continue }
             do throws(PlayerError) {
                 items += try Self.items(dropped: entry, policy: policy)
             } catch {
-                refusal = refusal ?? error
+                let folder = try? policy.resolve(entry)
+                refusal =
+                    refusal
+                    ?? (error.code == .nothingToPlay && folder.map(MediaFolder.isFolder) == true
+                        ? strings.text(.emptyFolder, folder?.lastPathComponent ?? entry)
+                        : strings.description(of: error))
             }
         }
-        if let refusal { toasts.show(Toast(context.configuration.strings.description(of: refusal))) }
+        if let refusal { toasts.show(Toast(refusal)) }
         guard let first = items.first else { return }
         if appending, !context.state.queue.isEmpty {
             context.send(.queue(.append(items)))
-            let strings = context.configuration.strings
             toasts.show(
                 Toast(
                     items.count == 1
@@ -62,6 +67,7 @@ extension PlayerContainer {
     private static func items(dropped text: String, policy: URLPolicy) throws(PlayerError) -> [MediaItem] {
         let url = try policy.resolve(text)
         try policy.check(url)
+        if MediaFolder.isFolder(url) { return try MediaFolder.items(in: url, policy: policy) }
         guard url.isFileURL, PlaylistFile.format(of: url) != nil else { return [MediaItem(url: url)] }
         let playlist = try PlaylistFile.read(contentsOf: url, policy: policy)
         return playlist.isStream ? [MediaItem(url: url)] : playlist.entries.map(\.item)

@@ -55,6 +55,7 @@ extension ContainerStrings.Table {
         case .screenshotTaken: "Screenshot: {file}"
         case .dropsTurnedOff: "Dropping files is turned off."
         case .dropHint: "Drop a video or an address here"
+        case .emptyFolder: "The folder {folder} holds no media files."
         case .addedToQueue: "Added to the queue: {file}"
         case .resetAdjustments: "Reset adjustments"
         case .addedItemsToQueue: "Added to the queue: {count} items"

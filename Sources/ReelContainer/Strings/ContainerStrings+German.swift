@@ -55,6 +55,7 @@ extension ContainerStrings.Table {
         case .screenshotTaken: "Bildschirmfoto: {file}"
         case .dropsTurnedOff: "Das Ablegen von Dateien ist ausgeschaltet."
         case .dropHint: "Video oder Adresse hier ablegen"
+        case .emptyFolder: "Der Ordner {folder} enthält keine Mediendateien."
         case .addedToQueue: "Zur Wiedergabeliste hinzugefügt: {file}"
         case .resetAdjustments: "Bildeinstellungen zurücksetzen"
         case .addedItemsToQueue: "{count} Einträge zur Wiedergabeliste hinzugefügt"

@@ -108,6 +108,8 @@ extension ContainerStrings {
         case dropsTurnedOff
         /// What ``DropHint`` says while nothing is loaded.
         case dropHint
+        /// The toast when a dropped folder holds no media files: `{folder}` is its name.
+        case emptyFolder
         /// The toast when a dropped file joins the queue: `{file}` is its name.
         case addedToQueue
         /// The picture menu's entry that resets the colour adjustments (a brightness drag's).

@@ -38,6 +38,9 @@ struct ReelThumbnailsIsolationTests {
         #expect(remote.result.errorText.contains("reel.job=thumbnails"), "\(remote.result.errorText)")
         #expect(remote.result.errorText.contains("reel: [info] Made 3 of 3 thumbnails"), "\(remote.result.errorText)")
         #expect(!remote.result.errorText.contains("[info] [info]"), "\(remote.result.errorText)")
+        // The provider's first job reads the duration only, and says so.
+        #expect(remote.result.errorText.contains("Read the duration: "), "\(remote.result.errorText)")
+        #expect(!remote.result.errorText.contains("Made 0 of 0"), "\(remote.result.errorText)")
 
         let local = try await reel(
             ["thumbnails", clip.path, "--dir", folder.appendingPathComponent("b").path] + common)

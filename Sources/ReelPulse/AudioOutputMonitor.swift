@@ -57,6 +57,9 @@ public final class AudioOutputMonitor {
     @ObservationIgnored private var isStarting = false
     /// Counts connections, so that a closed connection's late reports are dropped.
     @ObservationIgnored private var generation = 0
+    /// The connection (by generation) that broke before `connect` finished with it: the server
+    /// went away between answering and the connection being taken into use.
+    @ObservationIgnored private var brokeWhileConnecting: Int?
     /// The tries to connect again after a failure, until one works or ``stop()``.
     @ObservationIgnored private var reconnection: Task<Void, Never>?
 
@@ -120,6 +123,11 @@ public final class AudioOutputMonitor {
             thread.start()
         }
         let connection = try outcome.get()
+        if brokeWhileConnecting == generation {
+            brokeWhileConnecting = nil
+            connection.close()
+            throw SoundServerError("connect to the sound server", reason: "the connection broke at once")
+        }
         guard generation == self.generation else {
             connection.close()  // stopped while connecting
             return
@@ -160,12 +168,17 @@ public final class AudioOutputMonitor {
     }
 
     private func fail(_ reason: String, generation: Int) {
+        guard generation == self.generation else { return }
         // A connection that breaks while it is made is `connect`'s error, not a failure: the
         // reconnection tries again (a server still starting refuses its first tries).
-        guard generation == self.generation, isRunning else { return }
+        guard isRunning else {
+            if isStarting { brokeWhileConnecting = generation }
+            return
+        }
         disconnect()
-        onFailure?(reason)
+        // Before the app hears of it, so that `stop()` from `onFailure` ends the tries too.
         if reconnects, reconnection == nil { reconnectLater() }
+        onFailure?(reason)
     }
 
     /// Tries to connect again, waiting longer after each try that fails, until one works or
@@ -176,15 +189,16 @@ public final class AudioOutputMonitor {
             var delay = first
             while true {
                 try? await Task.sleep(for: delay)
-                guard !Task.isCancelled, let self else { return }
+                guard !Task.isCancelled, let self, reconnects else { return }
                 do throws(SoundServerError) {
                     try await connect(keepingLosses: true)
                 } catch {
                     delay = min(delay * 2, .seconds(30))
                     continue
                 }
-                guard !Task.isCancelled else { return }
-                reconnection = nil
+                // Connected, unless `stop()` came meanwhile (then `connect` closed it); a
+                // `start()` meanwhile found this connection and left it to say so.
+                if !Task.isCancelled { reconnection = nil }
                 if isRunning { onReconnect?() }
                 return
             }

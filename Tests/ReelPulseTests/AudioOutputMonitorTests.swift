@@ -151,6 +151,28 @@ struct AudioOutputMonitorTests {
 
     }
 
+    /// An app that stops the monitor when it hears of the failure stops the tries to connect
+    /// again too.
+    @Test func stoppingFromOnFailureEndsTheReconnection() async throws {
+        let server = try await PrivateSoundServer.start(outputs: ["reel_speakers"])
+        let monitor = AudioOutputMonitor(server: server.address) { _ in }
+        monitor.reconnectDelay = .milliseconds(20)
+        let signal = CountSignal()
+        monitor.onFailure = { _ in
+            monitor.stop()
+            signal.increment("failed")
+        }
+        monitor.onReconnect = { signal.increment("reconnected") }
+        try await monitor.start()
+        let restarted = try await server.restarted()
+        defer { restarted.stop() }
+        #expect(await signal.wait(for: "failed", atLeast: 1, timeout: .seconds(10)))
+        // A restarted server is watched again within about 0.3 s when the tries go on (above);
+        // here none may come in 2 s.
+        #expect(!(await signal.wait(for: "reconnected", atLeast: 1, timeout: .seconds(2))))
+        #expect(!monitor.isRunning)
+    }
+
     @Test func aServerThatNeverAnswersTimesOutWithATypedError() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent(
             "reel-mute-\(UUID().uuidString.prefix(8))")

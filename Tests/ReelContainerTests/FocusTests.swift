@@ -508,6 +508,46 @@ struct FocusTests {
         #expect(!hidden.container.focus.isActive)
     }
 
+    /// A cover panel (not a menu) hides the controls: Tab reaches none of them, as none shows.
+    @Test func aPanelThatHidTheControlsKeepsThemOutOfReach() async throws {
+        try await harness.load()
+        harness.draw()
+        container.features.present(
+            FeaturePanel(edge: .right, extent: 200, content: BoxWidget(width: 200, height: 100, color: boxColor(1))))
+        harness.tick(1)
+        harness.draw()
+        #expect(!container.controls.isPresented)
+        #expect(!press(.tab, at: 2))
+        #expect(focus.focusedWidget == nil)
+    }
+
+    /// A menu entry with focus stays in view when the window gets smaller, and Enter chooses it.
+    @Test func theFocusedEntryStaysInViewWhenTheWindowShrinks() async throws {
+        var configuration = Self.configuration
+        configuration.menuItems[.speed] = (0..<12).map {
+            MenuItem(title: "Extra \($0)", action: .app(AppAction(rawValue: "extra\($0)")))
+        }
+        let harness = ContainerHarness(configuration: configuration)
+        try await harness.load()
+        var chosen: [AppAction] = []
+        let handler = harness.container.addAppActionHandler { chosen.append($0) }
+        defer { handler.cancel() }
+        harness.container.perform(.openMenu(.speed))
+        harness.tick(1)
+        harness.draw()
+        #expect(harness.key(.down, at: 2))  // focuses the checked entry, Normal (2)
+        for step in 0..<12 { #expect(harness.key(.down, at: 2.1 + Double(step) * 0.01)) }
+        let entry = try #require(harness.container.focus.focusedMenuEntry)
+        harness.container.layout(size: Size(width: 640, height: 200), scale: 1)
+        harness.draw()
+        let menu = try #require(harness.container.features.panel?.content as? MenuWidget)
+        let frame = try #require(
+            harness.container.features.panel?.frame(in: harness.container.context.bounds, progress: 1))
+        #expect(menu.listFrame(in: frame).containsRect(menu.rowFrame(entry, in: frame)))
+        #expect(harness.key(.enter, at: 3))
+        #expect(chosen == [AppAction(rawValue: "extra\(entry - 7)")])
+    }
+
     @Test func controlAndAltKeysAndUnfocusedKeysAreNotFocusKeys() async throws {
         try await harness.load()
         harness.draw()

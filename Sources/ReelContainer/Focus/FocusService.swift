@@ -108,8 +108,9 @@ public final class FocusService: Service {
 
     // MARK: - Moving focus
 
-    /// Focuses `widget` (showing the controls) when it is focusable and laid out in the
-    /// controls now; returns whether it took focus.
+    /// Focuses `widget` when it is focusable and laid out now: a control (the controls are
+    /// shown for it) or a shown indicator (the error view's Retry). Returns whether it took
+    /// focus.
     @discardableResult
     public func move(to widget: any Widget) -> Bool {
         guard widget.isFocusable, let context else { return false }
@@ -249,11 +250,13 @@ public final class FocusService: Service {
     /// The focusable widgets laid out now, in reading order: the controls' (from their last
     /// layout) while they show (or a panel will show them again), with the indicators after the
     /// centre row.
-    private func focusables(_ widgets: WidgetContext) -> [ControlLayout.Item] {
+    private func focusables(_ widgets: WidgetContext, includingControls: Bool = true) -> [ControlLayout.Item] {
         let indicators = IndicatorOverlay.place(context?.configuration.indicators ?? [], in: widgets).map {
             ControlLayout.Item(widget: $0.widget, frame: $0.frame)
         }
-        guard let controls, controlsShown else { return indicators.filter { $0.widget.isFocusable } }
+        guard let controls, includingControls, controlsShown else {
+            return indicators.filter { $0.widget.isFocusable }
+        }
         return FocusNavigation.readingOrder.flatMap { slot in
             (controls.layout.items[slot] ?? []) + (slot == .center ? indicators : [])
         }.filter { $0.widget.isFocusable }
@@ -341,9 +344,9 @@ public final class FocusService: Service {
             set(.menu(MenuFocus(menu: menu, entry: Self.currentEntry(of: menu, widgets), opener: nil)))
             return true
         }
-        // A panel that hid the controls keeps them hidden.
+        // A panel that hid the controls keeps them hidden, and their widgets out of reach.
         if let controls, !controls.isPresented, features?.isPresented != true { controls.present() }
-        let items = focusables(widgets)
+        let items = focusables(widgets, includingControls: controls?.isPresented == true)
         guard let item = reverse ? items.last : items.first else { return false }
         anchorX = item.frame.midX
         set(.control(ControlFocus(widget: item.widget, frame: item.frame)))
@@ -360,6 +363,8 @@ public final class FocusService: Service {
         case .menu(let focus):
             guard let (menu, frame) = presentedMenu, menu === focus.menu, focus.entry < menu.items(widgets).count
             else { return true }
+            // Shown before it is clicked (a window made smaller since may have scrolled it away).
+            menu.scrollToReveal(focus.entry, in: frame)
             menu.click(at: menu.rowFrame(focus.entry, in: frame).center, in: frame, context: widgets)
         }
         context?.setNeedsDisplay()

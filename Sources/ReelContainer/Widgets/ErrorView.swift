@@ -4,7 +4,8 @@ import ReelCore
 /// The failure message with a Retry button (which sends `retryTapped`), shown while the item
 /// has failed. The message is the container's words for the error's code
 /// (``ContainerStrings/description(of:)``), in its language. The button takes keyboard focus
-/// (Tab reaches it after the centre controls; Enter or Space retries).
+/// (Tab reaches it after the centre controls, or alone while the controls are hidden; Enter or
+/// Space retries).
 @MainActor
 public final class ErrorView: Widget {
     private var tracker = PressTracker()

@@ -117,6 +117,8 @@ public final class MenuWidget: Widget {
         scrollOffset = min(scrollOffset, maximum)
         let list = listFrame(in: frame)
         let focused = context[FocusService.self].focusedEntry(of: self)
+        // The focused entry stays in view (a smaller window; the wheel drops focus first).
+        if let focused { scrollToReveal(focused, in: frame) }
         canvas.pushClip(list)
         defer { canvas.popClip() }
         let first = max(0, Int(scrollOffset / rowHeight))

@@ -13,9 +13,9 @@ import Foundation
 /// ``MediaFolder`` reads it instead and `MPVEngine` refuses folders.
 ///
 /// The folder is read down to ``maximumDepth`` levels, without hidden files and folders, and
-/// keeps the regular files whose extension is one of ``mediaExtensions`` (at most
-/// ``maximumItems``), sorted by their path within the folder as a file manager sorts names
-/// (numbers by value: "2" before "10").
+/// keeps the regular files (or links to them) whose extension is one of ``mediaExtensions``,
+/// sorted by their path within the folder as a file manager sorts names (numbers by value: "2"
+/// before "10"); the first ``maximumItems`` of them. Links to folders are not followed.
 public enum MediaFolder {
     /// The extensions of the files a folder contributes (lowercased): video and audio
     /// containers, not playlists or subtitles.
@@ -28,6 +28,9 @@ public enum MediaFolder {
     public static let maximumDepth = 8
     /// The most items a folder gives.
     public static let maximumItems = 10_000
+    /// The most entries read in a folder (files of any kind and folders), so that a huge tree
+    /// ends the reading in bounded time.
+    public static let maximumEntries = 200_000
 
     /// Whether `url` is a local folder (a link to one counts).
     public static func isFolder(_ url: URL) -> Bool {
@@ -47,32 +50,34 @@ public enum MediaFolder {
         }
         guard
             let enumerator = FileManager.default.enumerator(
-                at: folder, includingPropertiesForKeys: [.isRegularFileKey, .isDirectoryKey],
+                at: folder, includingPropertiesForKeys: [.isRegularFileKey, .isDirectoryKey, .isSymbolicLinkKey],
                 options: [.skipsHiddenFiles, .skipsPackageDescendants])
         else {
             throw PlayerError(.fileNotFound, message: "The folder \"\(url.path)\" cannot be read.")
         }
         var files: [(relative: String, url: URL)] = []
         let base = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
-        while let next = enumerator.nextObject() as? URL {
-            let values = try? next.resourceValues(forKeys: [.isRegularFileKey, .isDirectoryKey])
+        var read = 0
+        while let next = enumerator.nextObject() as? URL, read < maximumEntries {
+            read += 1
+            let values = try? next.resourceValues(forKeys: [.isRegularFileKey, .isDirectoryKey, .isSymbolicLinkKey])
             if values?.isDirectory == true {
                 if enumerator.level > maximumDepth { enumerator.skipDescendants() }
                 continue
             }
-            guard values?.isRegularFile == true, mediaExtensions.contains(next.pathExtension.lowercased()) else {
-                continue
-            }
+            guard mediaExtensions.contains(next.pathExtension.lowercased()) else { continue }
+            // A link counts by what it points at (a file, not a folder, FIFO or device).
+            let target = values?.isSymbolicLink == true ? next.resolvingSymlinksInPath() : next
+            guard (try? target.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
             let path = next.standardizedFileURL.path
             files.append((path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path, next.standardizedFileURL))
-            if files.count >= maximumItems { break }
         }
         guard !files.isEmpty else {
             throw PlayerError(.nothingToPlay, message: "The folder \"\(url.lastPathComponent)\" holds no media files.")
         }
         files.sort { $0.relative.compare($1.relative, options: [.numeric, .caseInsensitive]) == .orderedAscending }
         var items: [MediaItem] = []
-        for file in files {
+        for file in files.prefix(maximumItems) {
             try policy.check(file.url)
             items.append(MediaItem(url: file.url))
         }

@@ -52,8 +52,14 @@ struct MediaFolderTests {
         try FileManager.default.createSymbolicLink(at: folder.file("link"), withDestinationURL: folder.file("real"))
         try FileManager.default.createSymbolicLink(
             at: folder.file("real/loop"), withDestinationURL: folder.file("real"))
+        // A link to a media file counts (a folder of links, as git-annex makes); one to a
+        // folder is not followed.
+        try FileManager.default.createSymbolicLink(
+            at: folder.file("real/two.mkv"), withDestinationURL: folder.file("real/one.mkv"))
+        try FileManager.default.createSymbolicLink(
+            at: folder.file("real/folder.mkv"), withDestinationURL: folder.file("real"))
         #expect(MediaFolder.isFolder(folder.file("link")))
         let items = try MediaFolder.items(in: folder.file("link"))
-        #expect(items.map(\.url.lastPathComponent) == ["one.mkv"])
+        #expect(items.map(\.url.lastPathComponent) == ["one.mkv", "two.mkv"])
     }
 }

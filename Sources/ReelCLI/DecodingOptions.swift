@@ -21,7 +21,10 @@ struct DecodingOptions: ParsableArguments {
     var verbose = false
 
     func validate() throws {
-        guard timeout.isFinite, timeout > 0 else { throw ValidationError("--timeout must be positive.") }
+        // A day at most: longer is no deadline, and `deadline` must fit in milliseconds.
+        guard timeout.isFinite, timeout > 0, timeout <= 86_400 else {
+            throw ValidationError("--timeout must be between 0 and 86400 seconds.")
+        }
     }
 
     /// The worker's settings, its log following `--verbose`.

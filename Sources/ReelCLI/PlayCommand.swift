@@ -23,7 +23,7 @@ struct PlayCommand: AsyncParsableCommand {
 
     @Argument(
         help: ArgumentHelp(
-            "File paths (~ and relative paths allowed), URLs such as https://host/clip.mp4, or local M3U/M3U8/PLS playlists.",
+            "File paths (~ and relative paths allowed), URLs such as https://host/clip.mp4, folders (their media files), or local M3U/M3U8/PLS playlists.",
             valueName: "file|url"),
         transform: MediaArgument.init(parsing:))
     var media: [MediaArgument] = []

@@ -31,9 +31,10 @@ struct SessionQueue: Sendable {
         if let audioDevice { try player.setAudioDevice(named: audioDevice) }
         if let subtitleStyle { try player.setSubtitleStyle(subtitleStyle) }
         if let secondarySubtitle { try player.send(.selectSecondarySubtitle(id: secondarySubtitle)) }
+        // A window waiting for drops keeps the repeat mode for what is dropped.
+        if repeatMode != .off { try player.setRepeatMode(repeatMode) }
         guard !items.isEmpty else { return }
         try player.setQueue(items, startIndex: startIndex)
-        if repeatMode != .off { try player.setRepeatMode(repeatMode) }
         if shuffle { try player.setShuffle(true) }
     }
 }

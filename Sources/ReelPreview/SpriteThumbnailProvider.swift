@@ -170,7 +170,10 @@ public final class SpriteThumbnailProvider: ThumbnailProvider {
             return task
         }
         let result = await task.value
-        if case .failure = result {
+        // A failure that another read would repeat (a sheet too large, or not an image) is kept,
+        // so that hovering over the seek bar does not fetch it again and again; others (the
+        // network) are tried again next time.
+        if case .failure(let error) = result, error.code != .tooLarge, error.code != .unsupportedFormat {
             state.withLock { state in
                 if state.sheets[url] == task { state.sheets[url] = nil }
             }

@@ -114,6 +114,11 @@ struct SpriteThumbnailProviderTests {
         let bomb = await #expect(throws: ThumbnailError.self) { try await provider.thumbnail(at: 1) }
         #expect(bomb?.code == .tooLarge)
         #expect(bomb?.message.contains("60000×60000") == true)
+        // A sheet refused for its size is not read again at the next request.
+        let reads = provider.downloads
+        let again = await #expect(throws: ThumbnailError.self) { try await provider.thumbnail(at: 2) }
+        #expect(again?.code == .tooLarge)
+        #expect(provider.downloads == reads)
         // The sheet beside it still shows; a tighter bound (the sheet is 128 × 96) refuses it too.
         #expect(try await provider.thumbnail(at: 6).pixels == tiles[1].pixels)
         let tight = try SpriteThumbnailProvider(track: folder.file("thumbs.vtt"), maximumSheetPixels: 128 * 96 - 1)

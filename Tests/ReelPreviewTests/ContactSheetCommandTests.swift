@@ -58,6 +58,18 @@ struct ContactSheetCommandTests {
         #expect(meanDifference(below.pixels, bare.pixels) < 0.5)
     }
 
+    @Test("a --timeout too large for a deadline is a usage error, not a crash, in both commands")
+    func timeoutBound() async throws {
+        let reel = try BuiltProduct.require("reel").path
+        for command in [
+            ["contact-sheet", "clip.mp4", "--out", "sheet.png"], ["thumbnails", "clip.mp4", "--dir", "out"],
+        ] {
+            let result = try await Command.run([reel] + command + ["--timeout", "1e16"])
+            #expect(result.status == 64, "\(command[0]): \(result.errorText)")
+            #expect(result.errorText.contains("--timeout must be between 0 and 86400 seconds"))
+        }
+    }
+
     @Test("--skip-start leaves out the first seconds: two tiles over 5…10 s show 6 s and 8 s")
     func skipStart() async throws {
         let sheet = try await sheet(["--columns", "2", "--rows", "1", "--no-header", "--skip-start", "5"])

@@ -38,15 +38,13 @@ extension PlayerContainer {
         for line in text.split(whereSeparator: \.isNewline) {
             let entry = line.trimmingCharacters(in: .whitespaces)
             guard !entry.isEmpty else { continue }
-            do throws(PlayerError) {
+            do throws(DropRefusal) {
                 items += try Self.items(dropped: entry, policy: policy)
             } catch {
-                let folder = try? policy.resolve(entry)
-                refusal =
-                    refusal
-                    ?? (error.code == .nothingToPlay && folder.map(MediaFolder.isFolder) == true
-                        ? strings.text(.emptyFolder, folder?.lastPathComponent ?? entry)
-                        : strings.description(of: error))
+                switch error {
+                case .emptyFolder(let name): refusal = refusal ?? strings.text(.emptyFolder, name)
+                case .refused(let error): refusal = refusal ?? strings.description(of: error)
+                }
             }
         }
         if let refusal { toasts.show(Toast(refusal)) }
@@ -63,14 +61,37 @@ extension PlayerContainer {
         }
     }
 
-    /// The items one dropped line stands for: itself, or a local playlist file's entries.
-    private static func items(dropped text: String, policy: URLPolicy) throws(PlayerError) -> [MediaItem] {
-        let url = try policy.resolve(text)
-        try policy.check(url)
-        if MediaFolder.isFolder(url) { return try MediaFolder.items(in: url, policy: policy) }
+    /// Why a dropped line opens nothing: a folder without media (said with its name), or an
+    /// error of the policy or the playlist.
+    private enum DropRefusal: Error {
+        case emptyFolder(String)
+        case refused(PlayerError)
+    }
+
+    /// The items one dropped line stands for: itself, a folder's media files, or a local
+    /// playlist file's entries.
+    private static func items(dropped text: String, policy: URLPolicy) throws(DropRefusal) -> [MediaItem] {
+        let url: URL
+        do throws(PlayerError) {
+            url = try policy.resolve(text)
+            try policy.check(url)
+        } catch {
+            throw .refused(error)
+        }
+        if MediaFolder.isFolder(url) {
+            do throws(PlayerError) {
+                return try MediaFolder.items(in: url, policy: policy)
+            } catch {
+                throw error.code == .nothingToPlay ? .emptyFolder(url.lastPathComponent) : .refused(error)
+            }
+        }
         guard url.isFileURL, PlaylistFile.format(of: url) != nil else { return [MediaItem(url: url)] }
-        let playlist = try PlaylistFile.read(contentsOf: url, policy: policy)
-        return playlist.isStream ? [MediaItem(url: url)] : playlist.entries.map(\.item)
+        do throws(PlayerError) {
+            let playlist = try PlaylistFile.read(contentsOf: url, policy: policy)
+            return playlist.isStream ? [MediaItem(url: url)] : playlist.entries.map(\.item)
+        } catch {
+            throw .refused(error)
+        }
     }
 
     /// Multiplies the picture's zoom by `factor`, within 0.125…8, and says the new zoom in a

@@ -18,8 +18,7 @@ public final class DropHint: Widget {
 
     /// Shown while nothing is loaded or queued and drops are taken.
     public func isVisible(in context: WidgetContext) -> Bool {
-        context.state.playback.status == .idle && context.state.queue.isEmpty
-            && context.services.configuration.dropPolicy != nil
+        context.hasNothingToPlay && context.services.configuration.dropPolicy != nil
     }
 
     /// The text's width with a margin, within the video area.

@@ -34,11 +34,8 @@ public final class PlayPauseButton: Widget {
     /// ``DropHint``).
     public func isVisible(in context: WidgetContext) -> Bool {
         guard style == .large else { return true }
-        switch context.state.playback.status {
-        case .failed: return false
-        case .idle where context.state.queue.isEmpty: return false
-        default: break
-        }
+        if case .failed = context.state.playback.status { return false }
+        if context.hasNothingToPlay { return false }
         return !context[BufferingIndicatorService.self].isVisible
     }
 

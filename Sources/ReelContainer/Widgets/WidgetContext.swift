@@ -1,4 +1,5 @@
 import ReelComposable
+import ReelCore
 
 /// What a widget sees while it is measured, drawn or handles input: a snapshot of the player's
 /// state, the container's status and clock, the services, the theme, and ways to act.
@@ -39,6 +40,10 @@ public struct WidgetContext {
 
     /// The texts to show, in the container's language (``ContainerConfiguration/strings``).
     public var strings: ContainerStrings { services.configuration.strings }
+
+    /// Whether nothing is loaded or queued: there is nothing to play (the large play button
+    /// hides, a window's ``DropHint`` shows).
+    public var hasNothingToPlay: Bool { state.playback.status == .idle && state.queue.isEmpty }
 
     /// The single instance of a service.
     public subscript<S: Service>(_ type: S.Type) -> S { services[type] }

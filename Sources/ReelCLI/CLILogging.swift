@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// The command line's one log setting: `--verbose` shows Reel's log lines (the engine's, the
 /// workers') on standard error from `info` up; without it nothing is logged.
@@ -28,7 +28,7 @@ enum CLILogging {
 /// Which lines were already shown: each distinct message once per item (`reel.item`), so that a
 /// library repeating itself (a live manifest's parser at every reload) cannot flood the terminal.
 final class DistinctLines: Sendable {
-    private let seen = Mutex<Set<String>>([])
+    private let seen = NIOLockedValueBox<Set<String>>([])
     /// Past this many distinct lines the memory is cleared (a line may then show once more).
     let capacity: Int
 
@@ -37,7 +37,7 @@ final class DistinctLines: Sendable {
     /// True the first time `message` is logged for the item in `metadata`.
     func isFirst(_ message: Logger.Message, metadata: Logger.Metadata) -> Bool {
         let key = "\(metadata["reel.item"].map { "\($0)" } ?? "-")\u{1F}\(message)"
-        return seen.withLock { seen in
+        return seen.withLockedValue { seen in
             if seen.count >= capacity { seen.removeAll() }
             return seen.insert(key).inserted
         }

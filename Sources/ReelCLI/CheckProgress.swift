@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 
 #if canImport(Glibc)
     import Glibc
@@ -20,7 +20,7 @@ final class CheckProgress: Sendable {
     /// Whether anything is drawn.
     let isVisible: Bool
     private let started = ContinuousClock.now
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
     private let width = 24
 
     /// A bar for `total` files; invisible unless standard error is a terminal.
@@ -30,7 +30,7 @@ final class CheckProgress: Sendable {
     }
 
     /// One more file is done.
-    func advance() { state.withLock { $0.done += 1 } }
+    func advance() { state.withLockedValue { $0.done += 1 } }
 
     /// The bar after `done` files, `elapsed` seconds after the start.
     func line(done: Int, elapsed: Double) -> String {
@@ -48,7 +48,7 @@ final class CheckProgress: Sendable {
         guard isVisible else { return }
         let elapsed = ContinuousClock.now - started
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        let text = state.withLock { state in
+        let text = state.withLockedValue { state in
             state.isDrawn = true
             return line(done: state.done, elapsed: seconds)
         }
@@ -57,7 +57,7 @@ final class CheckProgress: Sendable {
 
     /// Removes the bar, so that a result line can be written.
     func clear() {
-        guard isVisible, state.withLock({ $0.isDrawn }) else { return }
+        guard isVisible, state.withLockedValue({ $0.isDrawn }) else { return }
         Console.error("\r\u{1B}[2K")
     }
 

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 
 #if canImport(Glibc)
     import Glibc
@@ -29,7 +29,7 @@ final class KeyReader {
                 if count == 0 || (errno != EINTR && errno != EAGAIN) { source.cancel() }
                 return
             }
-            let keys = decoder.decoder.withLock { $0.feed(buffer[..<count]) }
+            let keys = decoder.decoder.withLockedValue { $0.feed(buffer[..<count]) }
             for key in keys { onKey(key) }
         }
         source.resume()
@@ -41,6 +41,6 @@ final class KeyReader {
 
     /// The decoder's state between reads, shared with the event handler.
     private final class DecoderBox: Sendable {
-        let decoder = Mutex(KeyDecoder())
+        let decoder = NIOLockedValueBox(KeyDecoder())
     }
 }

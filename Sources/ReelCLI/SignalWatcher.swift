@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 
 #if canImport(Glibc)
     import Glibc
@@ -46,10 +46,10 @@ final class SignalWatcher {
 
     /// How many signals arrived.
     private final class Counter: Sendable {
-        private let value = Mutex(0)
+        private let value = NIOLockedValueBox(0)
 
         func increment() -> Int {
-            value.withLock { value in
+            value.withLockedValue { value in
                 value += 1
                 return value
             }

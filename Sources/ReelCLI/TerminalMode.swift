@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 
 #if canImport(Glibc)
     import Glibc
@@ -15,7 +15,7 @@ import Synchronization
 final class TerminalMode: Sendable {
     private let descriptor: Int32
     private let original: termios
-    private let isRestored = Mutex(false)
+    private let isRestored = NIOLockedValueBox(false)
 
     private init(descriptor: Int32, original: termios) {
         self.descriptor = descriptor
@@ -39,7 +39,7 @@ final class TerminalMode: Sendable {
 
     /// Puts the terminal back as it was. Idempotent.
     func restore() {
-        let first = isRestored.withLock { restored in
+        let first = isRestored.withLockedValue { restored in
             defer { restored = true }
             return !restored
         }

@@ -1,4 +1,4 @@
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// One engine's events handed to every subscriber: what a ``PlaybackEngine`` uses to serve
 /// ``PlaybackEngine/events``, so a `Player` and a `Store` bridged to the same engine both see
@@ -32,8 +32,8 @@ import Synchronization
 ///   slows the yielder or the other subscribers.
 ///
 /// ## Threading
-/// Every method may be called from any thread; a lock (`Mutex`) guards the subscribers, and
-/// no call waits for a subscriber.
+/// Every method may be called from any thread; a lock (`NIOLockedValueBox`, a pthread mutex that ThreadSanitizer sees) guards the
+/// subscribers, and no call waits for a subscriber.
 public final class EngineEventBroadcast: Sendable {
     private enum Subscriber {
         case plain(AsyncStream<EngineEvent>.Continuation)
@@ -62,7 +62,7 @@ public final class EngineEventBroadcast: Sendable {
         var isFinished = false
     }
 
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
 
     /// Creates a broadcast with no subscribers.
     public init() {}
@@ -90,7 +90,12 @@ public final class EngineEventBroadcast: Sendable {
     /// Registers `subscriber`, hands it the backlog when it is the first, and has its stream's
     /// termination handler (set by `onTermination`) remove it.
     private func add(_ subscriber: Subscriber, onTermination: (@escaping @Sendable () -> Void) -> Void) {
-        let finishNow = state.withLock { state -> Bool in
+        // The handler holds the lock box, not `self`: a weak reference would give the broadcast a
+        // side table, which LeakSanitizer reports as a leak while an engine outlives the process's
+        // end (an abandoned, stuck one). The box does not keep the broadcast alive, and `finish()`
+        // (at the latest in `deinit`) ends every subscription, so no handler outlives it.
+        let box = state
+        let finishNow = state.withLockedValue { state -> Bool in
             let id = state.nextID
             state.nextID += 1
             if let backlog = state.backlog {
@@ -100,9 +105,7 @@ public final class EngineEventBroadcast: Sendable {
             guard !state.isFinished else { return true }
             state.subscribers[id] = subscriber
             // Set under the lock: the stream is not handed out yet, so it cannot terminate here.
-            onTermination { [weak self] in
-                self?.state.withLock { _ = $0.subscribers.removeValue(forKey: id) }
-            }
+            onTermination { box.withLockedValue { _ = $0.subscribers.removeValue(forKey: id) } }
             return false
         }
         // Outside the lock: `finish()` runs nothing of ours here (no onTermination was set).
@@ -113,7 +116,7 @@ public final class EngineEventBroadcast: Sendable {
     /// subscriber (or keeps it for the first one, when there is none yet). Ignored after
     /// ``finish()``.
     public func yield(_ event: EngineEvent, at time: HostTime? = nil) {
-        state.withLock { state in
+        state.withLockedValue { state in
             guard !state.isFinished else { return }
             let timed = TimedEngineEvent(event, at: time ?? .now)
             if state.backlog != nil {
@@ -128,7 +131,7 @@ public final class EngineEventBroadcast: Sendable {
 
     /// Ends every subscription after the events already yielded. Idempotent.
     public func finish() {
-        let subscribers = state.withLock { state -> [Subscriber] in
+        let subscribers = state.withLockedValue { state -> [Subscriber] in
             state.isFinished = true
             defer { state.subscribers = [:] }
             return Array(state.subscribers.values)
@@ -138,7 +141,7 @@ public final class EngineEventBroadcast: Sendable {
     }
 
     /// How many subscriptions are live (for tests and diagnostics).
-    public var subscriberCount: Int { state.withLock { $0.subscribers.count } }
+    public var subscriberCount: Int { state.withLockedValue { $0.subscribers.count } }
 }
 
 /// An engine event with the host time the engine observed it at (``EngineEventBroadcast``

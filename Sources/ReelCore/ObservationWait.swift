@@ -1,6 +1,6 @@
 import Dispatch
+import NIOConcurrencyHelpers
 import Observation
-import Synchronization
 
 /// Waiting on `@Observable` models without polling.
 @MainActor
@@ -26,9 +26,9 @@ public enum ObservationWait {
     public static func nextChange(
         before deadline: ContinuousClock.Instant, observing observe: @escaping @MainActor () -> Void
     ) async -> Bool {
-        let once = Mutex<CheckedContinuation<Bool, Never>?>(nil)
+        let once = NIOLockedValueBox<CheckedContinuation<Bool, Never>?>(nil)
         let resume: @Sendable (Bool) -> Void = { value in
-            let continuation = once.withLock { stored in
+            let continuation = once.withLockedValue { stored in
                 defer { stored = nil }
                 return stored
             }
@@ -39,7 +39,7 @@ public enum ObservationWait {
         // every change observed kept about 1 KiB for 15 s (#14). A cancelled source is released.
         let timer = DispatchSource.makeTimerSource(queue: .global())
         let changed = await withCheckedContinuation { continuation in
-            once.withLock { $0 = continuation }
+            once.withLockedValue { $0 = continuation }
             withObservationTracking {
                 observe()
             } onChange: {

@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import Synchronization
+import NIOConcurrencyHelpers
 
 #if canImport(Glibc)
     import Glibc
@@ -125,7 +125,7 @@ struct WorkerLogHandler: LogHandler {
 /// line at a time from any thread.
 final class ReplyChannel: Sendable {
     private let descriptor: Int32
-    private let lock = Mutex(())
+    private let lock = NIOLockedValueBox(())
 
     private init(descriptor: Int32) { self.descriptor = descriptor }
 
@@ -140,7 +140,7 @@ final class ReplyChannel: Sendable {
     func send<Value: Encodable>(_ value: Value) {
         guard var data = try? JSONEncoder().encode(value) else { return }
         data.append(10)
-        lock.withLock { _ in
+        lock.withLockedValue { _ in
             data.withUnsafeBytes { buffer in
                 var offset = 0
                 while offset < buffer.count {

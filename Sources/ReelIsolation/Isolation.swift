@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOConcurrencyHelpers
 import Subprocess
 import Synchronization
 
@@ -188,7 +189,7 @@ final class RunState<Job: IsolatedJob>: Sendable {
         var timedOut = false
     }
 
-    private let seen = Mutex(Seen())
+    private let seen = NIOLockedValueBox(Seen())
     private let limit: Int
     private let logger: Logger
     private let progress: @Sendable (Job.Progress) -> Void
@@ -214,15 +215,15 @@ final class RunState<Job: IsolatedJob>: Sendable {
             return
         }
         if let output = reply.output {
-            seen.withLock { $0.output = output }
+            seen.withLockedValue { $0.output = output }
         } else if let report = reply.progress {
-            seen.withLock { $0.lastProgress = try? JSONEncoder().encode(report) }
+            seen.withLockedValue { $0.lastProgress = try? JSONEncoder().encode(report) }
             progress(report)
         }
     }
 
     func noteMalformed(_ words: String) {
-        seen.withLock { if $0.malformed == nil { $0.malformed = words } }
+        seen.withLockedValue { if $0.malformed == nil { $0.malformed = words } }
     }
 
     /// Keeps `line` once: a C library that repeats itself (libxml2 at every manifest reload)
@@ -230,7 +231,7 @@ final class RunState<Job: IsolatedJob>: Sendable {
     func diagnostic(_ line: String) {
         let text = String(line.trimmingCharacters(in: .whitespaces).prefix(1_000))
         guard !text.isEmpty else { return }
-        let kept = seen.withLock { seen in
+        let kept = seen.withLockedValue { seen in
             guard !seen.distinct.contains(text) else { return false }
             guard seen.diagnostics.count < limit else {
                 // Remembered (up to a bound) so that a repeated line is counted once.
@@ -258,12 +259,12 @@ final class RunState<Job: IsolatedJob>: Sendable {
         return (level, text[text.index(close, offsetBy: 2)...])
     }
 
-    func markTimedOut() { seen.withLock { $0.timedOut = true } }
+    func markTimedOut() { seen.withLockedValue { $0.timedOut = true } }
 
     func outcome(
         status: TerminationStatus, timeout: Duration, elapsed: Duration
     ) throws(IsolationError) -> IsolatedRun<Job.Output> {
-        let seen = seen.withLock { $0 }
+        let seen = seen.withLockedValue { $0 }
         func failure(_ reason: IsolationError.Reason) -> IsolationError {
             IsolationError(reason, diagnostics: seen.diagnostics, lastProgressJSON: seen.lastProgress, elapsed: elapsed)
         }

@@ -1,7 +1,7 @@
 import CSystemdBus
 import Dispatch
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// One sd-bus connection and the thread that runs it.
 ///
@@ -16,9 +16,9 @@ final class BusConnection: @unchecked Sendable {
     /// Where it is connected.
     let address: BusAddress
     private let wakeDescriptor: Int32
-    private let mailbox = Mutex(Mailbox())
+    private let mailbox = NIOLockedValueBox(Mailbox())
     private let finished = DispatchSemaphore(value: 0)
-    private let kept = Mutex<[any AnyObject & Sendable]>([])
+    private let kept = NIOLockedValueBox<[any AnyObject & Sendable]>([])
 
     private struct Mailbox {
         var actions: [@Sendable (BusConnection) -> Void] = []
@@ -49,7 +49,7 @@ final class BusConnection: @unchecked Sendable {
 
     /// Starts the connection's thread, named `name`.
     func start(name: String) {
-        let first = mailbox.withLock { mailbox in
+        let first = mailbox.withLockedValue { mailbox in
             defer { mailbox.isStarted = true }
             return !mailbox.isStarted
         }
@@ -61,11 +61,11 @@ final class BusConnection: @unchecked Sendable {
 
     /// Keeps `object` (a handler or context that C callbacks use) alive for as long as the
     /// connection: its thread may call back into it until then.
-    func keep(_ object: any AnyObject & Sendable) { kept.withLock { $0.append(object) } }
+    func keep(_ object: any AnyObject & Sendable) { kept.withLockedValue { $0.append(object) } }
 
     /// Runs `action` on the connection's thread, after the actions handed over before it.
     func perform(_ action: @escaping @Sendable (BusConnection) -> Void) {
-        let accepted = mailbox.withLock { mailbox in
+        let accepted = mailbox.withLockedValue { mailbox in
             guard !mailbox.isClosing else { return false }
             mailbox.actions.append(action)
             return true
@@ -76,7 +76,7 @@ final class BusConnection: @unchecked Sendable {
     /// Runs the actions handed over so far, stops the thread, flushes and closes the connection.
     /// Blocks only until the loop's current turn ends. Idempotent.
     func close() {
-        let (first, started) = mailbox.withLock { mailbox in
+        let (first, started) = mailbox.withLockedValue { mailbox in
             defer { mailbox.isClosing = true }
             return (!mailbox.isClosing, mailbox.isStarted)
         }
@@ -91,7 +91,7 @@ final class BusConnection: @unchecked Sendable {
 
     private func run() {
         while true {
-            let (actions, closing) = mailbox.withLock { mailbox in
+            let (actions, closing) = mailbox.withLockedValue { mailbox in
                 defer { mailbox.actions.removeAll() }
                 return (mailbox.actions, mailbox.isClosing)
             }
@@ -100,7 +100,7 @@ final class BusConnection: @unchecked Sendable {
             if reel_bus_iterate(bus, wakeDescriptor) < 0 { break }
         }
         // Run what arrived while closing (an unregistration, a last reply) before the flush.
-        let rest = mailbox.withLock { mailbox in
+        let rest = mailbox.withLockedValue { mailbox in
             defer { mailbox.actions.removeAll() }
             return mailbox.actions
         }

@@ -1,6 +1,6 @@
 import CSystemdBus
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// The bus-thread side of ``MPRISService``: the context of the C callbacks.
 ///
@@ -9,7 +9,7 @@ import Synchronization
 /// bus thread afterwards, so a client's call returns once the player has changed.
 final class MPRISEndpoint: Sendable {
     /// The values to answer with.
-    let snapshot: Mutex<MPRISSnapshot>
+    let snapshot: NIOLockedValueBox<MPRISSnapshot>
     /// Carries out a request on the main actor.
     let handle: @MainActor @Sendable (MPRISRequest) -> MPRISOutcome
     /// The connection the objects live on.
@@ -19,7 +19,7 @@ final class MPRISEndpoint: Sendable {
         snapshot: MPRISSnapshot, connection: BusConnection,
         handle: @escaping @MainActor @Sendable (MPRISRequest) -> MPRISOutcome
     ) {
-        self.snapshot = Mutex(snapshot)
+        self.snapshot = NIOLockedValueBox(snapshot)
         self.connection = connection
         self.handle = handle
     }
@@ -37,7 +37,7 @@ final class MPRISEndpoint: Sendable {
 
     /// Appends the value of `property` to `reply`.
     func get(_ property: String, into reply: BusMessage) throws(BusStatus) {
-        let values = snapshot.withLock { $0 }
+        let values = snapshot.withLockedValue { $0 }
         switch property {
         case "CanQuit": try reply.append(values.canQuit)
         case "Fullscreen": try reply.append(values.fullscreen)

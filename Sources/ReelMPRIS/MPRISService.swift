@@ -1,9 +1,9 @@
 import CSystemdBus
 import Foundation
+import NIOConcurrencyHelpers
 import Observation
 import ReelCore
 import ReelPlayer
-import Synchronization
 
 /// Publishes a player on D-Bus as an MPRIS media player, so desktop media controls, media keys
 /// and `playerctl` show and drive it.
@@ -157,7 +157,7 @@ public final class MPRISService {
         let next = snapshot()
         let old = published
         published = next
-        endpoint.snapshot.withLock { $0 = next }
+        endpoint.snapshot.withLockedValue { $0 = next }
         let root = next.changedRootProperties(since: old)
         let player = next.changedPlayerProperties(since: old)
         let seeked = seekedPosition()

@@ -1,9 +1,9 @@
 import CSystemdBus
 import Foundation
+import NIOConcurrencyHelpers
 import Observation
 import ReelCore
 import ReelPlayer
-import Synchronization
 
 /// Keeps the screensaver off while video plays, through `org.freedesktop.ScreenSaver` on the
 /// session bus (`Inhibit` and `UnInhibit`, which GNOME, KDE and xfce answer).
@@ -99,7 +99,7 @@ public final class ScreenSaverInhibitor {
             case .success(let reply):
                 let value = try? BusMessage(pointer: reply).readUInt32()
                 sd_bus_message_unref(reply)
-                cookie.value.withLock { $0 = value }
+                cookie.value.withLockedValue { $0 = value }
             case .failure(let reason):
                 Task { @MainActor in self?.report(reason.message) }
             }
@@ -109,7 +109,7 @@ public final class ScreenSaverInhibitor {
     private func release(on connection: BusConnection) {
         let cookie = cookie
         connection.perform { [weak self] connection in
-            let stored = cookie.value.withLock { stored in
+            let stored = cookie.value.withLockedValue { stored in
                 defer { stored = nil }
                 return stored
             }
@@ -158,7 +158,7 @@ public final class ScreenSaverInhibitor {
 
     /// The service's cookie for the inhibition in force, used on the connection's thread.
     private final class Cookie: Sendable {
-        let value = Mutex<UInt32?>(nil)
+        let value = NIOLockedValueBox<UInt32?>(nil)
     }
 
     /// Why a call failed.

@@ -1,5 +1,5 @@
+import NIOConcurrencyHelpers
 import ReelCore
-import Synchronization
 
 /// Where the event pump's events go out: the engine's broadcast (every subscriber of
 /// `events`), with positions thinned by a
@@ -9,7 +9,7 @@ import Synchronization
 /// uncontended lock per event.
 final class EventOutlet: Sendable {
     private let broadcast: EngineEventBroadcast
-    private let throttle = Mutex(PositionThrottle())
+    private let throttle = NIOLockedValueBox(PositionThrottle())
 
     init(_ broadcast: EngineEventBroadcast) {
         self.broadcast = broadcast
@@ -17,7 +17,7 @@ final class EventOutlet: Sendable {
 
     /// Sends `event`, or holds it when it is a position playback was predicted to reach.
     func yield(_ event: EngineEvent) {
-        let (send, held) = throttle.withLock { throttle -> (Bool, PropertyChange?) in
+        let (send, held) = throttle.withLockedValue { throttle -> (Bool, PropertyChange?) in
             if case .property(.position(let position, let time)) = event {
                 return (throttle.admit(position, at: time), nil)
             }
@@ -35,7 +35,7 @@ final class EventOutlet: Sendable {
 
     /// Sends the held position, if any, then ends every subscription.
     func finish() {
-        if let held = throttle.withLock({ $0.flush() }) { broadcast.yield(.property(held)) }
+        if let held = throttle.withLockedValue({ $0.flush() }) { broadcast.yield(.property(held)) }
         broadcast.finish()
     }
 }

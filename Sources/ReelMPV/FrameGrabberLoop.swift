@@ -1,7 +1,7 @@
 import CMPV
 import Foundation
+import NIOConcurrencyHelpers
 import ReelCore
-import Synchronization
 
 /// The thread of a ``FrameGrabber``: the only code that touches its `mpv_handle` after setup.
 ///
@@ -45,7 +45,7 @@ final class FrameGrabberLoop: Sendable {
     private let networkTimeout: Double
     /// Where libmpv's log lines go (``MPVConfiguration/logger``).
     private let log: EngineLog
-    private let pending = Mutex(Pending())
+    private let pending = NIOLockedValueBox(Pending())
     private let finished = DispatchGroup()
 
     init(handle: MPVHandle, networkTimeout: Double, log: EngineLog) {
@@ -55,13 +55,13 @@ final class FrameGrabberLoop: Sendable {
         finished.enter()
     }
 
-    var framesTaken: Int { pending.withLock { $0.framesTaken } }
+    var framesTaken: Int { pending.withLockedValue { $0.framesTaken } }
 
     // MARK: - Callers' side
 
     func submitOpen(url: URL, target: String) async -> OpenResult {
         await withCheckedContinuation { (continuation: CheckedContinuation<OpenResult, Never>) in
-            pending.withLock { state in
+            pending.withLockedValue { state in
                 guard state.isAlive else { return continuation.resume(returning: .failure(PlayerError(.engineGone))) }
                 if let replaced = state.open {
                     let error = PlayerError(.commandFailed, message: "A newer item was opened instead.")
@@ -74,13 +74,13 @@ final class FrameGrabberLoop: Sendable {
     }
 
     func submitFrame(time: Double) async -> FrameResult {
-        let id = pending.withLock { state in
+        let id = pending.withLockedValue { state in
             state.nextID += 1
             return state.nextID
         }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<FrameResult, Never>) in
-                pending.withLock { state in
+                pending.withLockedValue { state in
                     guard state.isAlive else {
                         return continuation.resume(returning: .failure(PlayerError(.engineGone)))
                     }
@@ -92,7 +92,7 @@ final class FrameGrabberLoop: Sendable {
                 }
             }
         } onCancel: {
-            pending.withLock { state in
+            pending.withLockedValue { state in
                 guard let request = state.frame, request.id == id else { return }
                 state.frame = nil
                 request.continuation.resume(returning: .success(nil))
@@ -101,7 +101,7 @@ final class FrameGrabberLoop: Sendable {
     }
 
     func stop() {
-        pending.withLock { state in
+        pending.withLockedValue { state in
             guard state.isAlive else { return }
             state.isAlive = false
             if state.handleExists { mpv_wakeup(handle.pointer) }
@@ -120,7 +120,7 @@ final class FrameGrabberLoop: Sendable {
     func run() {
         var session = Session()
         while true {
-            let work: Work? = pending.withLock { state in
+            let work: Work? = pending.withLockedValue { state in
                 if !state.isAlive { return .stop }
                 if let open = state.open {
                     state.open = nil
@@ -141,7 +141,7 @@ final class FrameGrabberLoop: Sendable {
                 request.continuation.resume(returning: result)
             case .frame(let request):
                 let result = frame(at: request.time, session: &session)
-                if case .success(.some) = result { pending.withLock { $0.framesTaken += 1 } }
+                if case .success(.some) = result { pending.withLockedValue { $0.framesTaken += 1 } }
                 request.continuation.resume(returning: result)
             case nil:
                 guard let event = mpv_wait_event(handle.pointer, -1) else { continue }
@@ -152,7 +152,7 @@ final class FrameGrabberLoop: Sendable {
 
     /// Fails whatever still waits, then destroys the handle exactly once.
     private func finish() {
-        let (open, frame) = pending.withLock { state in
+        let (open, frame) = pending.withLockedValue { state in
             state.handleExists = false
             defer {
                 state.open = nil
@@ -167,7 +167,7 @@ final class FrameGrabberLoop: Sendable {
         finished.leave()
     }
 
-    private var isAlive: Bool { pending.withLock { $0.isAlive } }
+    private var isAlive: Bool { pending.withLockedValue { $0.isAlive } }
 
     // MARK: - Requests
 

@@ -1,8 +1,8 @@
 import CLibXML2
 import Foundation
 import Logging
+import NIOConcurrencyHelpers
 import ReelCore
-import Synchronization
 
 /// What C libraries inside libmpv would print straight to this process's standard error, caught
 /// and sent to the engines' loggers instead.
@@ -22,7 +22,7 @@ enum LibraryOutput {
         var seen: Set<String> = []
     }
 
-    private static let listeners = Mutex<[UInt64: Listener]>([:])
+    private static let listeners = NIOLockedValueBox<[UInt64: Listener]>([:])
 
     /// Whether libxml2's handler is Reel's: false when no libxml2 is loaded.
     static let installed: Bool = reel_xml_capture_errors(receiveXMLLine) == 1
@@ -33,17 +33,17 @@ enum LibraryOutput {
 
     /// Sends library lines to `log` until ``remove(_:)``.
     static func add(_ log: EngineLog) {
-        listeners.withLock { $0[log.engine] = Listener(log: log) }
+        listeners.withLockedValue { $0[log.engine] = Listener(log: log) }
     }
 
     /// Stops sending library lines to the engine `log` belongs to.
     static func remove(_ log: EngineLog) {
-        _ = listeners.withLock { $0.removeValue(forKey: log.engine) }
+        _ = listeners.withLockedValue { $0.removeValue(forKey: log.engine) }
     }
 
     /// The engine started `item`: its lines may be logged again, once each.
     static func itemStarted(_ item: ItemID?, engine: UInt64) {
-        listeners.withLock { listeners in
+        listeners.withLockedValue { listeners in
             listeners[engine]?.item = item
             listeners[engine]?.seen.removeAll()
         }
@@ -51,7 +51,7 @@ enum LibraryOutput {
 
     /// Logs one line of `source` to every live engine that has not logged it for its item yet.
     static func receive(_ line: String, from source: String) {
-        let targets = listeners.withLock { listeners -> [(EngineLog, ItemID?)] in
+        let targets = listeners.withLockedValue { listeners -> [(EngineLog, ItemID?)] in
             var targets: [(EngineLog, ItemID?)] = []
             for key in listeners.keys {
                 // A bounded set: a manifest cannot grow the memory by varying its complaints.

@@ -1,7 +1,7 @@
 import CMPV
 import Foundation
+import NIOConcurrencyHelpers
 import ReelCore
-import Synchronization
 
 /// Audio outputs and subtitle styles on libmpv.
 extension MPVEngine {
@@ -37,7 +37,7 @@ extension MPVEngine {
     /// margin, and sets `sub-pos` from both. Not `sub-margin-y` for the margin: changing that
     /// while a cue shows drops the cue until the next one (libmpv 0.35).
     func placeSubtitles(style: SubtitleStyle?, margin: Double?) throws(PlayerError) {
-        let placement = subtitlePlacement.withLock { placement in
+        let placement = subtitlePlacement.withLockedValue { placement in
             if let style { placement.position = style.position }
             if let margin { placement.margin = margin }
             return placement

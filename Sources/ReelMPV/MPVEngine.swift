@@ -1,7 +1,7 @@
 import CMPV
 import Foundation
+import NIOConcurrencyHelpers
 import ReelCore
-import Synchronization
 
 /// The libmpv engine: one `mpv_handle`, typed commands in, typed events out.
 ///
@@ -51,8 +51,8 @@ public final class MPVEngine: PlaybackEngine {
     let renderers = VideoRendererSlot()
     private let registry = ItemRegistry()
     /// Where subtitles sit (the style's position and the controls' margin), kept on the command queue.
-    let subtitlePlacement = Mutex(SubtitlePlacement())
-    private let lifecycle = Mutex(Lifecycle())
+    let subtitlePlacement = NIOLockedValueBox(SubtitlePlacement())
+    private let lifecycle = NIOLockedValueBox(Lifecycle())
     private let commands = DispatchQueue(label: "reel.mpv.commands")
     private let broadcast = EngineEventBroadcast()
     private let pumpDone = DispatchGroup()
@@ -147,10 +147,11 @@ public final class MPVEngine: PlaybackEngine {
         }
         let call = try Self.call(for: command, policy: configuration.urlPolicy)
         // Held while enqueuing, so teardown's `quit` is always queued after the last command.
-        try lifecycle.withLock { (lifecycle) throws(PlayerError) in
-            guard lifecycle.isAlive else { throw PlayerError(.engineGone) }
-            commands.async { self.execute(call, for: command) }
+        let isAlive = lifecycle.withLockedValue { lifecycle in
+            if lifecycle.isAlive { commands.async { self.execute(call, for: command) } }
+            return lifecycle.isAlive
         }
+        guard isAlive else { throw PlayerError(.engineGone) }
     }
 
     /// Returns once every command sent before has run (its libmpv call returned), for hosts that
@@ -406,7 +407,7 @@ public final class MPVEngine: PlaybackEngine {
     /// The current value of a libmpv property or option as text (`mpv_get_property_string`),
     /// for tests and diagnostics; nil when it does not exist or the engine is shut down.
     func propertyText(_ name: String) -> String? {
-        lifecycle.withLock { lifecycle in
+        lifecycle.withLockedValue { lifecycle in
             guard lifecycle.isAlive, let text = mpv_get_property_string(handle.pointer, name) else { return nil }
             defer { mpv_free(text) }
             return String(cString: text)
@@ -423,7 +424,7 @@ public final class MPVEngine: PlaybackEngine {
 
     private func beginShutdown() -> Bool {
         registry.close()
-        return lifecycle.withLock { lifecycle in
+        return lifecycle.withLockedValue { lifecycle in
             guard lifecycle.isAlive else { return false }
             lifecycle.isAlive = false
             return true
@@ -431,7 +432,7 @@ public final class MPVEngine: PlaybackEngine {
     }
 
     private func destroyOnce() {
-        lifecycle.withLock { lifecycle in
+        lifecycle.withLockedValue { lifecycle in
             guard !lifecycle.isDestroyed else { return }
             lifecycle.isDestroyed = true
             renderers.close()

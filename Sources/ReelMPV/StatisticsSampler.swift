@@ -1,5 +1,6 @@
 import CMPV
 import Foundation
+import NIOConcurrencyHelpers
 import ReelCore
 import Synchronization
 
@@ -18,7 +19,7 @@ import Synchronization
 /// once the reader reached its end (``bytesTransferred(estimate:fileSize:format:cache:)``).
 final class StatisticsSampler: Sendable {
     private let requested = Atomic<Bool>(false)
-    private let meter = Mutex(InputMeter())
+    private let meter = NIOLockedValueBox(InputMeter())
 
     /// Asks the event thread for a sample (from any thread); the caller then wakes it up.
     func request() { requested.store(true, ordering: .releasing) }
@@ -27,12 +28,12 @@ final class StatisticsSampler: Sendable {
     func takeRequest() -> Bool { requested.exchange(false, ordering: .acquiringAndReleasing) }
 
     /// A new item started: its bytes count from zero.
-    func itemStarted(at time: HostTime) { meter.withLock { $0 = InputMeter(start: time) } }
+    func itemStarted(at time: HostTime) { meter.withLockedValue { $0 = InputMeter(start: time) } }
 
     /// The cache's state changed (`demuxer-cache-state`).
     func cacheStateChanged(_ state: MPVNode, at time: HostTime) {
         let rate = state["raw-input-rate"].double
-        meter.withLock { $0.record(rate: rate, at: time) }
+        meter.withLockedValue { $0.record(rate: rate, at: time) }
     }
 
     /// Reads the current item's counters.
@@ -44,7 +45,7 @@ final class StatisticsSampler: Sendable {
             return MPVNode(&node)
         }
         let cache = node("demuxer-cache-state")
-        let estimate = Int64(meter.withLock { $0.bytes }.rounded())
+        let estimate = Int64(meter.withLockedValue { $0.bytes }.rounded())
         let bytes = Self.bytesTransferred(
             estimate: estimate, fileSize: node("file-size").int.map(Int64.init), format: node("file-format").string,
             cache: cache)

@@ -1,6 +1,6 @@
 import CMPV
+import NIOConcurrencyHelpers
 import ReelCore
-import Synchronization
 
 /// Draws an ``MPVEngine``'s video into a host's pixels: a libmpv render context, without any
 /// libmpv type in its API.
@@ -67,7 +67,7 @@ public final class VideoRenderer: Sendable {
     /// The backend's kind.
     public let kind: Kind
 
-    private let context: Mutex<RenderContextState>
+    private let context: NIOLockedValueBox<RenderContextState>
     private let callbacks: VideoRendererCallbacks
 
     /// Creates the render context; `handle`'s `vo` must be `libmpv`, or become it right after.
@@ -82,7 +82,7 @@ public final class VideoRenderer: Sendable {
         case .openGL: kind = .openGL
         }
         self.callbacks = callbacks
-        context = Mutex(RenderContextState(pointer: pointer))
+        context = NIOLockedValueBox(RenderContextState(pointer: pointer))
     }
 
     deinit {
@@ -94,7 +94,7 @@ public final class VideoRenderer: Sendable {
     public static func preferredStride(width: Int) -> Int { (width * 4 + 63) & ~63 }
 
     /// Whether ``free()`` has run (or the engine freed the renderer at shutdown).
-    public var isFreed: Bool { context.withLock { $0.pointer == nil } }
+    public var isFreed: Bool { context.withLockedValue { $0.pointer == nil } }
 
     /// Sets what runs when libmpv wants the host to call ``update()``, replacing the previous
     /// handler.
@@ -109,7 +109,7 @@ public final class VideoRenderer: Sendable {
     /// Lets libmpv process its pending render work and reports whether a new frame should be
     /// rendered now. False after ``free()``.
     public func update() -> Bool {
-        context.withLock { state in
+        context.withLockedValue { state in
             guard let pointer = state.pointer else { return false }
             return mpv_render_context_update(pointer) & UInt64(MPV_RENDER_UPDATE_FRAME.rawValue) != 0
         }
@@ -223,7 +223,7 @@ public final class VideoRenderer: Sendable {
     /// Tells libmpv that a rendered frame was presented (after the buffer swap), which improves
     /// its frame timing. Optional; does nothing after ``free()``.
     public func reportSwap() {
-        context.withLock { state in
+        context.withLockedValue { state in
             guard let pointer = state.pointer else { return }
             mpv_render_context_report_swap(pointer)
         }
@@ -232,7 +232,7 @@ public final class VideoRenderer: Sendable {
     /// Releases the render context; idempotent. Video output stops (libmpv shows no picture
     /// until a new renderer is made). For OpenGL, call it with the GL context current.
     public func free() {
-        context.withLock { state in
+        context.withLockedValue { state in
             guard let pointer = state.pointer else { return }
             state.pointer = nil
             mpv_render_context_free(pointer)
@@ -243,7 +243,7 @@ public final class VideoRenderer: Sendable {
 
     /// `mpv_render_context_render` under the lock; `MPV_ERROR_UNINITIALIZED` after ``free()``.
     private func render(_ params: inout [mpv_render_param]) -> Int32 {
-        context.withLock { state in
+        context.withLockedValue { state in
             guard let pointer = state.pointer else { return MPV_ERROR_UNINITIALIZED.rawValue }
             return mpv_render_context_render(pointer, &params)
         }

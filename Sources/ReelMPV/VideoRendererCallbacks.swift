@@ -1,4 +1,4 @@
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// The Swift side of a render context's two C callbacks: the update handler and OpenGL's
 /// `get_proc_address`.
@@ -7,8 +7,8 @@ import Synchronization
 /// ``VideoRenderer`` that owns it frees the render context (after which libmpv calls neither
 /// callback) before it lets the object go.
 final class VideoRendererCallbacks: Sendable {
-    /// The update handler, boxed: a closure stored directly as a `Mutex`'s value is wrapped in
-    /// two more reabstraction thunks by every `withLock` (the generic `inout` value is converted
+    /// The update handler, boxed: a closure stored directly as a lock's value is wrapped in
+    /// two more reabstraction thunks by every `withLockedValue` (the generic `inout` value is converted
     /// to the closure's own form and back), so each signal grew a chain that every later call
     /// walked, one stack frame per thunk: after 80 000 signals (45 minutes of 30 fps video) one
     /// signal took 0.8 ms, and the cost kept growing with the playback.
@@ -16,7 +16,7 @@ final class VideoRendererCallbacks: Sendable {
         let run: @Sendable () -> Void
     }
 
-    private let updateHandler = Mutex<UpdateHandler?>(nil)
+    private let updateHandler = NIOLockedValueBox<UpdateHandler?>(nil)
     private let getProcAddress: (@Sendable (String) -> UnsafeMutableRawPointer?)?
 
     init(backend: VideoRenderer.Backend) {
@@ -33,12 +33,12 @@ final class VideoRendererCallbacks: Sendable {
     var procAddressContext: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
 
     func setUpdateHandler(_ handler: @escaping @Sendable () -> Void) {
-        updateHandler.withLock { $0 = UpdateHandler(run: handler) }
+        updateHandler.withLockedValue { $0 = UpdateHandler(run: handler) }
     }
 
     /// Runs the update handler outside the lock, so a slow handler never blocks a replacement.
     func signalUpdate() {
-        let handler = updateHandler.withLock { $0 }
+        let handler = updateHandler.withLockedValue { $0 }
         handler?.run()
     }
 

@@ -1,6 +1,6 @@
 import CMPV
+import NIOConcurrencyHelpers
 import ReelCore
-import Synchronization
 
 /// The engine's hold on its one ``VideoRenderer``: libmpv allows one render context per core,
 /// and it must be freed before the core is destroyed.
@@ -10,27 +10,29 @@ final class VideoRendererSlot: Sendable {
         var renderer: VideoRenderer?
     }
 
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
 
     /// Makes a renderer with `make` and keeps it, unless the engine is shutting down or already
     /// has a live renderer. `make` runs under the slot's lock, so ``close()`` cannot overtake it.
     func install(_ make: () throws(PlayerError) -> VideoRenderer) throws(PlayerError) -> VideoRenderer {
-        try state.withLock { (state) throws(PlayerError) -> VideoRenderer in
-            guard !state.isClosed else { throw PlayerError(.engineGone) }
-            if let existing = state.renderer, !existing.isFreed {
-                throw PlayerError(
-                    .invalidArgument, message: "The engine already has a video renderer; free it before making another."
-                )
+        try state.withLockedValue { state in
+            Result { () throws(PlayerError) -> VideoRenderer in
+                guard !state.isClosed else { throw PlayerError(.engineGone) }
+                if let existing = state.renderer, !existing.isFreed {
+                    throw PlayerError(
+                        .invalidArgument,
+                        message: "The engine already has a video renderer; free it before making another.")
+                }
+                let renderer = try make()
+                state.renderer = renderer
+                return renderer
             }
-            let renderer = try make()
-            state.renderer = renderer
-            return renderer
-        }
+        }.get()
     }
 
     /// Frees the renderer, if one is alive, and refuses new ones. Idempotent.
     func close() {
-        let renderer = state.withLock { state in
+        let renderer = state.withLockedValue { state in
             state.isClosed = true
             let renderer = state.renderer
             state.renderer = nil

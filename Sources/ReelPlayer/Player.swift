@@ -1,8 +1,8 @@
 import Foundation
+import NIOConcurrencyHelpers
 import Observation
 import ReelComposable
 import ReelCore
-import Synchronization
 
 /// An observable media player: MPlayerKit's `PlayerModel`, the app-facing face of
 /// ``/ReelComposable/PlayerFeature`` running in a ``/ReelComposable/Store``.
@@ -367,16 +367,16 @@ public final class Player {
     /// Runs `work` and returns true when it finished within `limit`, false at the limit (`work`
     /// goes on by itself).
     private static func finishes(within limit: Duration, _ work: @escaping @Sendable () async -> Void) async -> Bool {
-        let outcome = Mutex<CheckedContinuation<Bool, Never>?>(nil)
+        let outcome = NIOLockedValueBox<CheckedContinuation<Bool, Never>?>(nil)
         return await withCheckedContinuation { continuation in
-            outcome.withLock { $0 = continuation }
+            outcome.withLockedValue { $0 = continuation }
             Task {
                 await work()
-                outcome.withLock { $0.take() }?.resume(returning: true)
+                outcome.withLockedValue { $0.take() }?.resume(returning: true)
             }
             Task {
                 try? await Task.sleep(for: limit)
-                outcome.withLock { $0.take() }?.resume(returning: false)
+                outcome.withLockedValue { $0.take() }?.resume(returning: false)
             }
         }
     }

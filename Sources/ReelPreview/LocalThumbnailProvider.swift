@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Thumbnails of a local file, decoded in-process with FFmpeg (libavformat, libavcodec,
 /// libswscale) by a few parallel workers, optionally through a ``ThumbnailCache``.
@@ -96,8 +96,8 @@ public final class LocalThumbnailProvider: ThumbnailProvider {
     public let options: Options
 
     private let pool: DecoderPool
-    private let opened = Mutex<Opened?>(nil)
-    private let hits = Mutex(0)
+    private let opened = NIOLockedValueBox<Opened?>(nil)
+    private let hits = NIOLockedValueBox(0)
 
     /// What the first opening found out.
     private struct Opened: Sendable {
@@ -125,7 +125,7 @@ public final class LocalThumbnailProvider: ThumbnailProvider {
 
     /// What the provider has done so far.
     public var statistics: Statistics {
-        Statistics(decodedPictures: pool.pictures, cacheHits: hits.withLock { $0 })
+        Statistics(decodedPictures: pool.pictures, cacheHits: hits.withLockedValue { $0 })
     }
 
     /// Opens the file (once) and tells what it holds.
@@ -147,7 +147,7 @@ public final class LocalThumbnailProvider: ThumbnailProvider {
         let info = opened.info
         let requested = min(max(0, time), info.duration ?? .infinity)
         if let key = opened.key, let cached = options.cache?.thumbnail(for: key, at: requested) {
-            hits.withLock { $0 += 1 }
+            hits.withLockedValue { $0 += 1 }
             return cached
         }
         let thumbnail = try await grab(at: requested, precision: options.precision, info: info)
@@ -191,12 +191,12 @@ public final class LocalThumbnailProvider: ThumbnailProvider {
             do throws(ThumbnailError) {
                 let info = try await open().info
                 let requested = times.map { min(max(0, $0), info.duration ?? .infinity) }
-                let keyframes = Mutex([Thumbnail?](repeating: nil, count: times.count))
+                let keyframes = NIOLockedValueBox([Thumbnail?](repeating: nil, count: times.count))
                 try await inParallel(Array(requested.indices)) { (index) throws(ThumbnailError) in
                     let thumbnail = try await self.grab(at: requested[index], precision: .keyframe, info: info)
-                    keyframes.withLock { $0[index] = thumbnail }
+                    keyframes.withLockedValue { $0[index] = thumbnail }
                 }
-                let found = keyframes.withLock { $0 }.compactMap { $0 }
+                let found = keyframes.withLockedValue { $0 }.compactMap { $0 }
                 guard found.count == times.count else { throw ThumbnailError(.decodingFailed) }
                 let repeated = ThumbnailTimes.repeatedPictures(found)
                 for (index, thumbnail) in found.enumerated() where !repeated.contains(index) {
@@ -253,7 +253,7 @@ public final class LocalThumbnailProvider: ThumbnailProvider {
 
     /// Opens one copy of the file the first time and remembers what it found.
     private func open() async throws(ThumbnailError) -> Opened {
-        if let opened = opened.withLock({ $0 }) { return opened }
+        if let opened = opened.withLockedValue({ $0 }) { return opened }
         let info = try await pool.withSource { source in source.info }
         let width = options.width
         let displayWidth = max(1, info.displayWidth)
@@ -263,17 +263,17 @@ public final class LocalThumbnailProvider: ThumbnailProvider {
             codec: info.codec, thumbnailWidth: width, thumbnailHeight: height)
         let key = ThumbnailCache.MediaKey(file: file, width: width, variant: options.precision.rawValue)
         let result = Opened(info: media, key: options.cache == nil ? nil : key)
-        opened.withLock { if $0 == nil { $0 = result } }
+        opened.withLockedValue { if $0 == nil { $0 = result } }
         return result
     }
 }
 
 /// Hands out 0, 1, 2, … to concurrent workers.
 private final class TicketCounter: Sendable {
-    private let next = Mutex(0)
+    private let next = NIOLockedValueBox(0)
 
     func take() -> Int {
-        next.withLock { next in
+        next.withLockedValue { next in
             defer { next += 1 }
             return next
         }

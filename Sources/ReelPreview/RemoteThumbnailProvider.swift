@@ -1,7 +1,7 @@
 import Foundation
+import NIOConcurrencyHelpers
 import ReelCore
 import ReelMPV
-import Synchronization
 
 /// Thumbnails of remote media that has no sprite track: a second, headless libmpv instance
 /// (ReelMPV's `FrameGrabber`) seeks to keyframes and takes a picture, on demand.
@@ -61,7 +61,7 @@ public final class RemoteThumbnailProvider: ThumbnailProvider {
         var isShutDown = false
     }
 
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
 
     /// Creates a provider; nothing is opened until the first request.
     /// - Throws: ``ThumbnailError/Code/refusedScheme(_:)`` when the configuration's URL policy
@@ -86,7 +86,7 @@ public final class RemoteThumbnailProvider: ThumbnailProvider {
 
     /// Pictures the grabber has taken (requests answered from memory and dropped requests are
     /// not counted).
-    public var framesTaken: Int { state.withLock { $0.grabber?.framesTaken ?? 0 } }
+    public var framesTaken: Int { state.withLockedValue { $0.grabber?.framesTaken ?? 0 } }
 
     /// The time a request for `time` is answered for: `time` rounded down to the interval.
     public func quantised(_ time: Double) -> Double { Double(slot(of: time)) * options.interval }
@@ -104,7 +104,7 @@ public final class RemoteThumbnailProvider: ThumbnailProvider {
     public func thumbnail(at time: Double) async throws(ThumbnailError) -> Thumbnail {
         guard time.isFinite else { throw ThumbnailError(.invalidArgument, message: "A thumbnail needs a finite time.") }
         let slot = slot(of: time)
-        if var cached = state.withLock({ $0.pictures[slot] }) {
+        if var cached = state.withLockedValue({ $0.pictures[slot] }) {
             cached.requestedTime = time
             return cached
         }
@@ -129,7 +129,7 @@ public final class RemoteThumbnailProvider: ThumbnailProvider {
 
     /// Shuts the grabber down. Later requests throw ``ThumbnailError/Code/cancelled``.
     public func shutdown() async {
-        let (opening, grabber) = state.withLock { state in
+        let (opening, grabber) = state.withLockedValue { state in
             state.isShutDown = true
             return (state.opening, state.grabber)
         }
@@ -145,7 +145,7 @@ public final class RemoteThumbnailProvider: ThumbnailProvider {
     }
 
     private func remember(_ thumbnail: Thumbnail, slot: Int) {
-        state.withLock { state in
+        state.withLockedValue { state in
             if state.pictures.updateValue(thumbnail, forKey: slot) == nil { state.order.append(slot) }
             while state.order.count > max(1, options.memoryLimit) {
                 state.pictures[state.order.removeFirst()] = nil
@@ -155,7 +155,7 @@ public final class RemoteThumbnailProvider: ThumbnailProvider {
 
     /// Makes the grabber and opens the media, once for every request.
     private func open() async throws(ThumbnailError) -> Opened {
-        let task = state.withLock { (state) -> Task<Result<Opened, ThumbnailError>, Never>? in
+        let task = state.withLockedValue { (state) -> Task<Result<Opened, ThumbnailError>, Never>? in
             if state.isShutDown { return nil }
             if let task = state.opening { return task }
             let (url, options) = (url, options)
@@ -177,7 +177,7 @@ public final class RemoteThumbnailProvider: ThumbnailProvider {
         }
         guard let task else { throw ThumbnailError(.cancelled, message: "The thumbnail provider was shut down.") }
         let opened = try await task.value.get()
-        let isShutDown = state.withLock { state in
+        let isShutDown = state.withLockedValue { state in
             state.grabber = opened.grabber
             return state.isShutDown
         }

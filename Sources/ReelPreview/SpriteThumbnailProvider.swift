@@ -1,6 +1,6 @@
 import Foundation
+import NIOConcurrencyHelpers
 import ReelCore
-import Synchronization
 
 /// Thumbnails from a server's WebVTT thumbnail track: each cue names an image or a region of a
 /// sprite sheet (`#xywh=`); sheets are fetched once (over HTTP(S) or from files) and cropped.
@@ -38,7 +38,7 @@ public final class SpriteThumbnailProvider: ThumbnailProvider {
     public static let defaultMaximumSheetPixels = 1 << 24
 
     private let loader: ResourceLoader
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
 
     private struct State {
         var track: Task<Result<ThumbnailTrack, ThumbnailError>, Never>?
@@ -73,16 +73,16 @@ public final class SpriteThumbnailProvider: ThumbnailProvider {
         self.sheetLimit = max(1, sheetLimit)
         self.maximumSheetPixels = max(1, maximumSheetPixels)
         loader = ResourceLoader(policy: policy, timeout: timeout)
-        state.withLock { $0.track = Task { .success(track) } }
+        state.withLockedValue { $0.track = Task { .success(track) } }
     }
 
     /// How many files (track and sheets) the provider has read so far.
-    public var downloads: Int { state.withLock { $0.downloads } }
+    public var downloads: Int { state.withLockedValue { $0.downloads } }
 
     /// The track, read and parsed on first use.
     /// - Throws: the errors of reading the track, and ``ThumbnailError/Code/invalidThumbnailTrack``.
     public func track() async throws(ThumbnailError) -> ThumbnailTrack {
-        let task = state.withLock { state in
+        let task = state.withLockedValue { state in
             if let task = state.track { return task }
             let task = Task { await self.readTrack() }
             state.track = task
@@ -129,7 +129,7 @@ public final class SpriteThumbnailProvider: ThumbnailProvider {
         guard let url = trackURL else { return .failure(ThumbnailError(.invalidThumbnailTrack)) }
         do throws(ThumbnailError) {
             let data = try await loader.data(from: url)
-            state.withLock { $0.downloads += 1 }
+            state.withLockedValue { $0.downloads += 1 }
             guard let text = String(data: data, encoding: .utf8) else {
                 throw ThumbnailError(.invalidThumbnailTrack, message: "The thumbnail track is not UTF-8 text.")
             }
@@ -142,14 +142,14 @@ public final class SpriteThumbnailProvider: ThumbnailProvider {
             return .success(track)
         } catch {
             // A failed read is not kept: the next request tries again.
-            state.withLock { $0.track = nil }
+            state.withLockedValue { $0.track = nil }
             return .failure(error)
         }
     }
 
     /// The decoded sheet at `url`: from memory, or read once for every task that waits for it.
     private func sheet(_ url: URL) async throws(ThumbnailError) -> Bitmap {
-        let task = state.withLock { state in
+        let task = state.withLockedValue { state in
             state.recent.removeAll { $0 == url }
             state.recent.append(url)
             if let task = state.sheets[url] { return task }
@@ -174,7 +174,7 @@ public final class SpriteThumbnailProvider: ThumbnailProvider {
         // so that hovering over the seek bar does not fetch it again and again; others (the
         // network) are tried again next time.
         if case .failure(let error) = result, error.code != .tooLarge, error.code != .unsupportedFormat {
-            state.withLock { state in
+            state.withLockedValue { state in
                 if state.sheets[url] == task { state.sheets[url] = nil }
             }
         }

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// A disk cache of thumbnails made from local files, keyed by the file's path, size and
 /// modification time and by the thumbnail width (and precision), with a size cap.
@@ -84,7 +84,7 @@ public final class ThumbnailCache: Sendable {
     /// The most bytes the cache keeps.
     public let capacity: Int
 
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
 
     /// Creates a cache in `directory` (made when first written) that keeps at most `capacity`
     /// bytes (default 200 MiB).
@@ -103,7 +103,7 @@ public final class ThumbnailCache: Sendable {
     }
 
     /// What the cache has done so far.
-    public var statistics: Statistics { state.withLock { $0.statistics } }
+    public var statistics: Statistics { state.withLockedValue { $0.statistics } }
 
     /// The bytes the cache holds on disk now (counted on first use, then kept up to date).
     public var size: Int { currentSize() }
@@ -111,7 +111,7 @@ public final class ThumbnailCache: Sendable {
     /// Deletes every cached thumbnail.
     public func removeAll() {
         try? FileManager.default.removeItem(at: directory)
-        state.withLock { state in
+        state.withLockedValue { state in
             state.size = 0
             state.validated.removeAll()
         }
@@ -124,12 +124,12 @@ public final class ThumbnailCache: Sendable {
         let file = url(for: key, time: time)
         guard validate(key), let data = try? Data(contentsOf: file), let thumbnail = Self.decode(data, requested: time)
         else {
-            state.withLock { $0.statistics.misses += 1 }
+            state.withLockedValue { $0.statistics.misses += 1 }
             return nil
         }
         // Marks the file as recently used, for eviction.
         utimes(file.path, nil)
-        state.withLock { $0.statistics.hits += 1 }
+        state.withLockedValue { $0.statistics.hits += 1 }
         return thumbnail
     }
 
@@ -139,7 +139,7 @@ public final class ThumbnailCache: Sendable {
         let data = Self.encode(thumbnail)
         let file = url(for: key, time: thumbnail.requestedTime)
         guard write(data, to: file) else { return }
-        let total = state.withLock { state in
+        let total = state.withLockedValue { state in
             state.statistics.stores += 1
             state.size = state.size.map { $0 + data.count }
             return state.size
@@ -157,7 +157,7 @@ public final class ThumbnailCache: Sendable {
     /// the file changed. False when the folder cannot be made.
     private func validate(_ key: MediaKey) -> Bool {
         let name = key.folderName
-        if state.withLock({ $0.validated[name] == key.record }) { return true }
+        if state.withLockedValue({ $0.validated[name] == key.record }) { return true }
         let folder = directory.appendingPathComponent(name, isDirectory: true)
         let keyFile = folder.appendingPathComponent("key")
         let recorded = try? String(contentsOf: keyFile, encoding: .utf8)
@@ -165,7 +165,7 @@ public final class ThumbnailCache: Sendable {
             if recorded != nil {
                 let freed = Self.folderSize(folder)
                 try? FileManager.default.removeItem(at: folder)
-                state.withLock { state in
+                state.withLockedValue { state in
                     state.statistics.invalidations += 1
                     state.size = state.size.map { max(0, $0 - freed) }
                 }
@@ -177,7 +177,7 @@ public final class ThumbnailCache: Sendable {
             }
             guard write(Data(key.record.utf8), to: keyFile) else { return false }
         }
-        state.withLock { $0.validated[name] = key.record }
+        state.withLockedValue { $0.validated[name] = key.record }
         return true
     }
 
@@ -200,9 +200,9 @@ public final class ThumbnailCache: Sendable {
     // MARK: - Size and eviction
 
     private func currentSize() -> Int {
-        if let size = state.withLock({ $0.size }) { return size }
+        if let size = state.withLockedValue({ $0.size }) { return size }
         let counted = Self.folderSize(directory)
-        return state.withLock { state in
+        return state.withLockedValue { state in
             if state.size == nil { state.size = counted }
             return state.size ?? counted
         }
@@ -230,7 +230,7 @@ public final class ThumbnailCache: Sendable {
                 evicted += 1
             }
         }
-        state.withLock { state in
+        state.withLockedValue { state in
             state.size = total
             state.statistics.evictions += evicted
         }

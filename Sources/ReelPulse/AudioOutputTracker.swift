@@ -1,4 +1,4 @@
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Decides, from what the sound server says in order, when a watched stream's output went away.
 /// Pure: no I/O and no clock of its own, so every rule is tested with plain values.
@@ -58,15 +58,15 @@ struct AudioOutputTracker: Sendable {
 
 /// An ``AudioOutputTracker`` shared between libpulse's thread, which feeds it, and the monitor.
 final class SharedTracker: Sendable {
-    private let tracker = Mutex(AudioOutputTracker())
+    private let tracker = NIOLockedValueBox(AudioOutputTracker())
 
     /// Feeds `observation`, made now; returns the loss it reveals and what is known after it.
     func observe(_ observation: SoundServerObservation) -> (AudioOutputLoss?, Snapshot) {
-        tracker.withLock { tracker in (tracker.observe(observation, at: .now), Snapshot(tracker)) }
+        tracker.withLockedValue { tracker in (tracker.observe(observation, at: .now), Snapshot(tracker)) }
     }
 
     /// What is known now.
-    var snapshot: Snapshot { tracker.withLock { Snapshot($0) } }
+    var snapshot: Snapshot { tracker.withLockedValue { Snapshot($0) } }
 
     /// The outputs, sorted by name, and which of them the watched streams play on.
     struct Snapshot: Sendable {

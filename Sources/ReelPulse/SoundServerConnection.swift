@@ -1,6 +1,6 @@
 import CPulse
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// A libpulse connection to the sound server (PulseAudio, or PipeWire's pulse server) that
 /// reports its outputs and streams as ``SoundServerObservation``s.
@@ -75,7 +75,7 @@ final class SoundServerConnection: @unchecked Sendable {
     func close() {
         guard !isClosed else { return }
         isClosed = true
-        callbacks.takeUnretainedValue().isClosing.withLock { $0 = true }
+        callbacks.takeUnretainedValue().isClosing.withLockedValue { $0 = true }
         pa_threaded_mainloop_lock(mainloop)
         pa_context_disconnect(context)
         pa_threaded_mainloop_unlock(mainloop)
@@ -130,7 +130,7 @@ final class SoundServerConnection: @unchecked Sendable {
     }
 
     private func checkAnswerTime(_ action: String) throws(SoundServerError) {
-        guard callbacks.takeUnretainedValue().answerTimedOut.withLock({ $0 }) else { return }
+        guard callbacks.takeUnretainedValue().answerTimedOut.withLockedValue({ $0 }) else { return }
         throw SoundServerError(action, reason: "it did not answer within \(Self.answerTimeout / 1_000_000) s")
     }
 
@@ -141,15 +141,15 @@ final class SoundServerConnection: @unchecked Sendable {
 
 /// What libpulse's C callbacks reach through their `userdata`.
 final class SoundServerCallbacks: @unchecked Sendable {
-    // @unchecked: `mainloop` is only signalled; the closures are Sendable; `isClosing` is a Mutex.
+    // @unchecked: `mainloop` is only signalled; the closures are Sendable; `isClosing` is locked.
     let mainloop: OpaquePointer
     let selection: AudioStreamSelection
     let observe: @Sendable (SoundServerObservation) -> Void
     let failed: @Sendable (String) -> Void
     /// Set before a deliberate disconnect, so its state change is not reported as a failure.
-    let isClosing = Mutex(false)
+    let isClosing = NIOLockedValueBox(false)
     /// Set when the server took longer than ``SoundServerConnection/answerTimeout`` to answer.
-    let answerTimedOut = Mutex(false)
+    let answerTimedOut = NIOLockedValueBox(false)
 
     init(
         mainloop: OpaquePointer, selection: AudioStreamSelection,
@@ -175,7 +175,7 @@ private func contextStateChanged(_ context: OpaquePointer?, _ userdata: UnsafeMu
     guard let context, let callbacks = SoundServerCallbacks.from(userdata) else { return }
     let state = pa_context_get_state(context)
     callbacks.signal()
-    let closing = callbacks.isClosing.withLock { $0 }
+    let closing = callbacks.isClosing.withLockedValue { $0 }
     if (state == PA_CONTEXT_FAILED || state == PA_CONTEXT_TERMINATED) && !closing {
         callbacks.failed(String(cString: pa_strerror(pa_context_errno(context))))
     }
@@ -186,7 +186,7 @@ private func answerTimedOut(
     _ userdata: UnsafeMutableRawPointer?
 ) {
     guard let callbacks = SoundServerCallbacks.from(userdata) else { return }
-    callbacks.answerTimedOut.withLock { $0 = true }
+    callbacks.answerTimedOut.withLockedValue { $0 = true }
     callbacks.signal()
 }
 

@@ -1,6 +1,6 @@
 import Foundation
+import NIOConcurrencyHelpers
 import ReelCore
-import Synchronization
 
 /// A scriptable ``/ReelCore/PlaybackEngine`` for tests: it answers commands the way libmpv does, on a
 /// virtual timeline that only moves when the test calls ``advance(by:)``.
@@ -82,7 +82,7 @@ public final class FakeEngine: PlaybackEngine {
     /// Which addresses the fake accepts.
     public let urlPolicy: URLPolicy
     private let broadcast = EngineEventBroadcast()
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
 
     /// Creates a fake engine with a URL policy (default: ``/ReelCore/URLPolicy/standard``).
     public init(urlPolicy: URLPolicy = .standard) {
@@ -100,18 +100,18 @@ public final class FakeEngine: PlaybackEngine {
     // MARK: - Scripting
 
     /// Every command accepted so far.
-    public var sentCommands: [EngineCommand] { state.withLock { $0.commands } }
+    public var sentCommands: [EngineCommand] { state.withLockedValue { $0.commands } }
 
     /// Sets what an address plays (default: ``Media/init(duration:tracks:chapters:video:)``).
-    public func setMedia(_ media: Media, for url: URL) { state.withLock { $0.media[url] = media } }
+    public func setMedia(_ media: Media, for url: URL) { state.withLockedValue { $0.media[url] = media } }
 
     /// Makes loads of `url` fail with `error` after they start.
-    public func setFailure(_ error: PlayerError?, for url: URL) { state.withLock { $0.failures[url] = error } }
+    public func setFailure(_ error: PlayerError?, for url: URL) { state.withLockedValue { $0.failures[url] = error } }
 
     /// When true, loads stop after `itemStarted` until ``finishLoading()``.
     public var holdLoads: Bool {
-        get { state.withLock { $0.holdLoads } }
-        set { state.withLock { $0.holdLoads = newValue } }
+        get { state.withLockedValue { $0.holdLoads } }
+        set { state.withLockedValue { $0.holdLoads = newValue } }
     }
 
     /// Emits any event to every subscriber, as if the engine had.
@@ -123,7 +123,7 @@ public final class FakeEngine: PlaybackEngine {
 
     /// Finishes a held load: properties, `itemLoaded`, `playbackRestarted`.
     public func finishLoading() {
-        let current = state.withLock { $0.current }
+        let current = state.withLockedValue { $0.current }
         guard let current else { return }
         announce(current.media, id: current.id)
     }
@@ -131,7 +131,7 @@ public final class FakeEngine: PlaybackEngine {
     /// Moves the virtual timeline by `seconds` of host time; at the end of the media it reports
     /// the end the way libmpv does with `keep-open`.
     public func advance(by seconds: TimeInterval) {
-        let following: (ended: ItemID, next: LoadRequest)? = state.withLock { state in
+        let following: (ended: ItemID, next: LoadRequest)? = state.withLockedValue { state in
             guard let current = state.current, !state.paused, !state.ended, state.loop != .item,
                 let duration = current.media.duration, state.position + seconds * state.speed >= duration,
                 let prepared = state.prepared
@@ -145,7 +145,7 @@ public final class FakeEngine: PlaybackEngine {
             start(following.next)
             return
         }
-        let result: (position: TimeInterval, ended: Bool)? = state.withLock { state in
+        let result: (position: TimeInterval, ended: Bool)? = state.withLockedValue { state in
             guard let current = state.current, !state.paused, !state.ended else { return nil }
             var next = state.position + seconds * state.speed
             if let duration = current.media.duration, next >= duration {
@@ -182,7 +182,7 @@ public final class FakeEngine: PlaybackEngine {
 
     /// Fails the current item with `error`.
     public func fail(_ error: PlayerError) {
-        let id = state.withLock { state -> ItemID? in
+        let id = state.withLockedValue { state -> ItemID? in
             defer { state.current = nil }
             return state.current?.id
         }
@@ -193,19 +193,21 @@ public final class FakeEngine: PlaybackEngine {
 
     /// Accepts a command and answers it the way libmpv would.
     public func send(_ command: EngineCommand) throws(PlayerError) {
-        try state.withLock { (state) throws(PlayerError) in
-            guard state.alive else { throw PlayerError(.engineGone) }
-            try validate(command)
-            state.commands.append(command)
-        }
+        try state.withLockedValue { state in
+            Result { () throws(PlayerError) in
+                guard state.alive else { throw PlayerError(.engineGone) }
+                try validate(command)
+                state.commands.append(command)
+            }
+        }.get()
         switch command {
         case .load(let request):
-            state.withLock { $0.prepared = nil }
+            state.withLockedValue { $0.prepared = nil }
             load(request)
         case .prepareNext(let request):
-            state.withLock { $0.prepared = request }
+            state.withLockedValue { $0.prepared = request }
         case .playPrepared:
-            let following: (ended: ItemID?, next: LoadRequest)? = state.withLock { state in
+            let following: (ended: ItemID?, next: LoadRequest)? = state.withLockedValue { state in
                 guard let prepared = state.prepared else { return nil }
                 state.prepared = nil
                 return (state.current?.id, prepared)
@@ -214,21 +216,21 @@ public final class FakeEngine: PlaybackEngine {
             if let ended = following.ended { emit(.itemEnded(ended, .stopped)) }
             start(following.next)
         case .stop:
-            state.withLock { $0.prepared = nil }
-            let previous = state.withLock { state -> ItemID? in
+            state.withLockedValue { $0.prepared = nil }
+            let previous = state.withLockedValue { state -> ItemID? in
                 defer { state.current = nil }
                 return state.current?.id
             }
             if let previous { emit(.itemEnded(previous, .stopped)) }
         case .play, .pause:
             let paused = command == .pause
-            let changed = state.withLock { state in
+            let changed = state.withLockedValue { state in
                 defer { state.paused = paused }
                 return state.paused != paused
             }
             if changed { emit(.property(.paused(paused))) }
         case .seek(let target, _):
-            let position: TimeInterval? = state.withLock { state in
+            let position: TimeInterval? = state.withLockedValue { state in
                 guard let current = state.current else { return nil }
                 let goal =
                     switch target {
@@ -249,13 +251,13 @@ public final class FakeEngine: PlaybackEngine {
             emit(.property(.position(position, at: .now)))
             emit(.playbackRestarted)
         case .setSpeed(let speed):
-            state.withLock { $0.speed = speed }
+            state.withLockedValue { $0.speed = speed }
             emit(.property(.speed(speed)))
         case .setVolume(let volume): emit(.property(.volume(volume)))
         case .setMuted(let muted): emit(.property(.muted(muted)))
         case .setSubtitleMargin: break
         case .setLoop(let loop):
-            state.withLock { $0.loop = loop }
+            state.withLockedValue { $0.loop = loop }
             emit(.property(.loop(loop)))
         case .setABLoop(let loop): emit(.property(.abLoop(loop)))
         case .setVideoFraming, .setVideoAdjustments, .setAudioDelay, .setSubtitleDelay, .setPitchCorrection,
@@ -263,7 +265,7 @@ public final class FakeEngine: PlaybackEngine {
             .reportStatistics:
             break
         case .selectSecondarySubtitle(let id):
-            let tracks = state.withLock { state in
+            let tracks = state.withLockedValue { state in
                 for index in state.tracks.indices where state.tracks[index].kind == .subtitle {
                     state.tracks[index].isSecondarySelected = state.tracks[index].id == id
                 }
@@ -272,7 +274,7 @@ public final class FakeEngine: PlaybackEngine {
             emit(.property(.tracks(tracks)))
         case .stepFrame(let forward):
             // One frame at 30 fps, paused, as libmpv does.
-            let (position, paused) = state.withLock { state -> (TimeInterval?, Bool) in
+            let (position, paused) = state.withLockedValue { state -> (TimeInterval?, Bool) in
                 guard let current = state.current else { return (nil, false) }
                 let wasPaused = state.paused
                 state.paused = true
@@ -287,7 +289,7 @@ public final class FakeEngine: PlaybackEngine {
                 emit(.playbackRestarted)
             }
         case .selectTrack(let kind, let id):
-            let tracks = state.withLock { state in
+            let tracks = state.withLockedValue { state in
                 for index in state.tracks.indices where state.tracks[index].kind == kind {
                     state.tracks[index].isSelected = state.tracks[index].id == id
                 }
@@ -295,7 +297,7 @@ public final class FakeEngine: PlaybackEngine {
             }
             emit(.property(.tracks(tracks)))
         case .addSubtitle(let subtitle):
-            let tracks = state.withLock { state in
+            let tracks = state.withLockedValue { state in
                 let next = (state.tracks.filter { $0.kind == .subtitle }.map(\.id).max() ?? 0) + 1
                 for index in state.tracks.indices where state.tracks[index].kind == .subtitle {
                     state.tracks[index].isSelected = false
@@ -312,7 +314,7 @@ public final class FakeEngine: PlaybackEngine {
 
     /// Reports ``/ReelCore/EngineEvent/shutdown`` and ends every subscription. Idempotent.
     public func shutdown() async {
-        let wasAlive = state.withLock { state in
+        let wasAlive = state.withLockedValue { state in
             defer { state.alive = false }
             return state.alive
         }
@@ -337,7 +339,7 @@ public final class FakeEngine: PlaybackEngine {
     /// Starts `request` as the current item without changing the pause state (a queued item
     /// that follows the one that ended).
     private func start(_ request: LoadRequest) {
-        let (media, failure) = state.withLock { state in
+        let (media, failure) = state.withLockedValue { state in
             let media = (state.media[request.item.url] ?? Media()).clipped(to: request.item.clip)
             state.current = (request.id, media)
             state.position = request.item.startPosition ?? 0
@@ -347,7 +349,7 @@ public final class FakeEngine: PlaybackEngine {
         }
         emit(.itemStarted(request.id))
         if let failure {
-            state.withLock { $0.current = nil }
+            state.withLockedValue { $0.current = nil }
             emit(.itemEnded(request.id, .failed(failure)))
             return
         }
@@ -355,7 +357,7 @@ public final class FakeEngine: PlaybackEngine {
     }
 
     private func load(_ request: LoadRequest) {
-        let (previous, media, failure, hold, pausedChanged) = state.withLock { state in
+        let (previous, media, failure, hold, pausedChanged) = state.withLockedValue { state in
             let previous = state.current?.id
             let media = (state.media[request.item.url] ?? Media()).clipped(to: request.item.clip)
             state.current = (request.id, media)
@@ -371,7 +373,7 @@ public final class FakeEngine: PlaybackEngine {
         if let previous { emit(.itemEnded(previous, .stopped)) }
         emit(.itemStarted(request.id))
         if let failure {
-            state.withLock { $0.current = nil }
+            state.withLockedValue { $0.current = nil }
             emit(.itemEnded(request.id, .failed(failure)))
             return
         }
@@ -379,7 +381,7 @@ public final class FakeEngine: PlaybackEngine {
     }
 
     private func announce(_ media: Media, id: ItemID) {
-        let (position, tracks) = state.withLock { state in
+        let (position, tracks) = state.withLockedValue { state in
             var tracks = media.tracks
             for kind in TrackKind.allCases {
                 if let first = tracks.firstIndex(where: { $0.kind == kind }) { tracks[first].isSelected = true }

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// A live HLS stream on a ``LoopbackHTTPServer``, made of pre-generated segments
 /// (``Fixture/liveHLSSegments``): the media playlist is a sliding window of the segments published
@@ -25,14 +25,14 @@ public final class LiveHLSPublisher: Sendable {
     private let folder: URL
     private let segmentCount: Int
     private let window: Int
-    private let published: Mutex<Published>
+    private let published: NIOLockedValueBox<Published>
 
     /// Prepares the segments (made once with ffmpeg and cached) and publishes the first `window`.
     public init(window: Int = 6) async throws(MediaFixtureError) {
         folder = try await MediaFixtures.url(for: .liveHLSSegments)
         segmentCount = Fixture.liveHLSSegmentCount
         self.window = max(3, min(window, segmentCount))
-        published = Mutex(Published(count: self.window))
+        published = NIOLockedValueBox(Published(count: self.window))
     }
 
     /// The playlist (which publishes the next segment on every request) and every segment.
@@ -48,18 +48,18 @@ public final class LiveHLSPublisher: Sendable {
     }
 
     /// How many segments are published.
-    public var publishedCount: Int { published.withLock { $0.count } }
+    public var publishedCount: Int { published.withLockedValue { $0.count } }
 
     /// Stops publishing: the playlist stays as it is, and the stream runs dry.
-    public func freeze() { published.withLock { $0.isFrozen = true } }
+    public func freeze() { published.withLockedValue { $0.isFrozen = true } }
 
     /// Publishes again, one segment per request.
-    public func resume() { published.withLock { $0.isFrozen = false } }
+    public func resume() { published.withLockedValue { $0.isFrozen = false } }
 
     /// The playlist now, publishing one more segment for the next request (unless frozen or all
     /// are out: the stream then runs dry too).
     private func nextPlaylist() -> String {
-        let count = published.withLock { state -> Int in
+        let count = published.withLockedValue { state -> Int in
             let count = state.count
             if !state.isFrozen, state.count < segmentCount { state.count += 1 }
             return count

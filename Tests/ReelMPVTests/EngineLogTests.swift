@@ -1,9 +1,9 @@
 import Foundation
 import Logging
+import NIOConcurrencyHelpers
 import ReelCore
 import ReelPlayer
 import ReelTesting
-import Synchronization
 import Testing
 
 @testable import ReelMPV
@@ -90,12 +90,12 @@ final class LogLines: Sendable {
         var metadata: [String: String]
     }
 
-    private let lines = Mutex<[Line]>([])
+    private let lines = NIOLockedValueBox<[Line]>([])
 
-    var all: [Line] { lines.withLock { $0 } }
+    var all: [Line] { lines.withLockedValue { $0 } }
 
     func append(level: Logger.Level, text: String, metadata: [String: String]) {
-        lines.withLock { $0.append(Line(level: level, text: text, metadata: metadata)) }
+        lines.withLockedValue { $0.append(Line(level: level, text: text, metadata: metadata)) }
     }
 
     func handler(level: Logger.Level) -> Handler { Handler(lines: self, logLevel: level) }

@@ -158,8 +158,9 @@ struct AudioOutputMonitorTests {
         let monitor = AudioOutputMonitor(server: server.address) { _ in }
         monitor.reconnectDelay = .milliseconds(20)
         let signal = CountSignal()
-        monitor.onFailure = { _ in
-            monitor.stop()
+        // Weak, as an app's would be: a monitor whose handler holds it is never freed.
+        monitor.onFailure = { [weak monitor] _ in
+            monitor?.stop()
             signal.increment("failed")
         }
         monitor.onReconnect = { signal.increment("reconnected") }

@@ -1,6 +1,6 @@
 import Foundation
+import NIOConcurrencyHelpers
 import ReelExamples
-import Synchronization
 
 /// Records the writes made to a ``PositionStore``, in the order they completed.
 final class PositionLog: Sendable {
@@ -10,10 +10,10 @@ final class PositionLog: Sendable {
         case clear(URL)
     }
 
-    private let log = Mutex<[Write]>([])
+    private let log = NIOLockedValueBox<[Write]>([])
 
     /// The writes so far.
-    var writes: [Write] { log.withLock { $0 } }
+    var writes: [Write] { log.withLockedValue { $0 } }
 
     /// `base`, with every completed write recorded here.
     func recording(_ base: PositionStore) -> PositionStore {
@@ -21,11 +21,11 @@ final class PositionLog: Sendable {
             load: base.load,
             save: { url, position in
                 await base.save(url, position)
-                self.log.withLock { $0.append(.save(url, position)) }
+                self.log.withLockedValue { $0.append(.save(url, position)) }
             },
             clear: { url in
                 await base.clear(url)
-                self.log.withLock { $0.append(.clear(url)) }
+                self.log.withLockedValue { $0.append(.clear(url)) }
             })
     }
 }

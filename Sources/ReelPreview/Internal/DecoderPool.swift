@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Up to `limit` opened sources of one file, each lent to one worker at a time; the blocking
 /// FFmpeg calls run on Dispatch's global queue, never on a thread of Swift's cooperative pool.
@@ -33,7 +33,7 @@ final class DecoderPool: Sendable {
     /// The most sources open at once.
     let limit: Int
 
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
     private let queue = DispatchQueue.global(qos: .userInitiated)
 
     init(path: String, limit: Int) {
@@ -42,7 +42,7 @@ final class DecoderPool: Sendable {
     }
 
     /// Pictures grabbed so far by all workers.
-    var pictures: Int { state.withLock { $0.pictures } }
+    var pictures: Int { state.withLockedValue { $0.pictures } }
 
     /// Runs `body` with a source of its own, on a Dispatch thread. With `countingPicture`, a
     /// success counts in ``pictures`` before the source is lent to anyone else.
@@ -66,7 +66,7 @@ final class DecoderPool: Sendable {
                     return continuation.resume(returning: .openFailed(error))
                 }
                 let result = Result { () throws(ThumbnailError) in try body(source) }
-                if countingPicture, case .success = result { self.state.withLock { $0.pictures += 1 } }
+                if countingPicture, case .success = result { self.state.withLockedValue { $0.pictures += 1 } }
                 self.release(source)
                 continuation.resume(returning: .finished(result))
             }
@@ -86,13 +86,13 @@ final class DecoderPool: Sendable {
     }
 
     private func acquire() async -> Grant {
-        let id = state.withLock { state in
+        let id = state.withLockedValue { state in
             state.nextID += 1
             return state.nextID
         }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Grant, Never>) in
-                state.withLock { state in
+                state.withLockedValue { state in
                     if Task.isCancelled { return continuation.resume(returning: .cancelled) }
                     if let source = state.idle.popLast() { return continuation.resume(returning: .source(source)) }
                     if state.opened < limit {
@@ -103,7 +103,7 @@ final class DecoderPool: Sendable {
                 }
             }
         } onCancel: {
-            state.withLock { state in
+            state.withLockedValue { state in
                 guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return }
                 state.waiters.remove(at: index).continuation.resume(returning: .cancelled)
             }
@@ -111,7 +111,7 @@ final class DecoderPool: Sendable {
     }
 
     private func release(_ source: FFmpegSource) {
-        state.withLock { state in
+        state.withLockedValue { state in
             if state.waiters.isEmpty {
                 state.idle.append(source)
             } else {
@@ -122,7 +122,7 @@ final class DecoderPool: Sendable {
 
     /// A source that failed to open gives its place to the next in line (who will try again).
     private func releaseUnopened() {
-        state.withLock { state in
+        state.withLockedValue { state in
             if state.waiters.isEmpty {
                 state.opened -= 1
             } else {

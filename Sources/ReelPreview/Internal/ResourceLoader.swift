@@ -1,6 +1,6 @@
 import Foundation
+import NIOConcurrencyHelpers
 import ReelCore
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -88,7 +88,7 @@ private final class BoundedDownload: NSObject, URLSessionDataDelegate, Sendable 
 
     private let url: URL
     private let loader: ResourceLoader
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
 
     init(url: URL, loader: ResourceLoader) {
         self.url = url
@@ -111,7 +111,7 @@ private final class BoundedDownload: NSObject, URLSessionDataDelegate, Sendable 
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         let session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
         let task = session.dataTask(with: URLRequest(url: url, timeoutInterval: loader.timeout))
-        let outcome = state.withLock { state -> Result<Data, ThumbnailError>? in
+        let outcome = state.withLockedValue { state -> Result<Data, ThumbnailError>? in
             state.continuation = continuation
             state.task = task
             state.session = session
@@ -133,7 +133,7 @@ private final class BoundedDownload: NSObject, URLSessionDataDelegate, Sendable 
 
     /// Answers once; later outcomes are dropped. Stops the task and releases the session.
     private func finish(_ outcome: Result<Data, ThumbnailError>) {
-        let (continuation, task, session) = state.withLock { state in
+        let (continuation, task, session) = state.withLockedValue { state in
             if state.outcome == nil { state.outcome = outcome }
             let taken = (state.continuation, state.task, state.session)
             state.continuation = nil
@@ -143,7 +143,7 @@ private final class BoundedDownload: NSObject, URLSessionDataDelegate, Sendable 
         }
         task?.cancel()
         session?.invalidateAndCancel()
-        continuation?.resume(returning: state.withLock { $0.outcome ?? outcome })
+        continuation?.resume(returning: state.withLockedValue { $0.outcome ?? outcome })
     }
 
     func urlSession(
@@ -162,7 +162,7 @@ private final class BoundedDownload: NSObject, URLSessionDataDelegate, Sendable 
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let over = state.withLock { state in
+        let over = state.withLockedValue { state in
             state.data.append(data)
             return state.data.count > loader.maximumBytes
         }
@@ -185,7 +185,7 @@ private final class BoundedDownload: NSObject, URLSessionDataDelegate, Sendable 
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let error else {
-            finish(.success(state.withLock { $0.data }))
+            finish(.success(state.withLockedValue { $0.data }))
             return
         }
         finish(

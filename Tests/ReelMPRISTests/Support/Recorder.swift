@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Values recorded on another thread (a bus thread), and a way to wait until they satisfy a
 /// condition, without polling: every record wakes the waiters, which check again.
@@ -12,14 +12,14 @@ final class Recorder<Value: Sendable>: Sendable {
         var nextWaiter: UInt64 = 0
     }
 
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
 
     /// Everything recorded so far.
-    var values: [Value] { state.withLock { $0.values } }
+    var values: [Value] { state.withLockedValue { $0.values } }
 
     /// Records `value` and wakes the waiters whose condition now holds.
     func record(_ value: Value) {
-        let woken = state.withLock { state in
+        let woken = state.withLockedValue { state in
             state.values.append(value)
             let values = state.values
             let ready = state.waiters.filter { $0.value.predicate(values) }
@@ -31,18 +31,18 @@ final class Recorder<Value: Sendable>: Sendable {
 
     /// Returns true as soon as `predicate` holds for the values recorded, false after `timeout`.
     func wait(timeout: Duration = .seconds(30), until predicate: @escaping @Sendable ([Value]) -> Bool) async -> Bool {
-        let id = state.withLock { state in
+        let id = state.withLockedValue { state in
             state.nextWaiter += 1
             return state.nextWaiter
         }
         let timer = Task {
             try? await Task.sleep(for: timeout)
-            let continuation = state.withLock { $0.waiters.removeValue(forKey: id)?.continuation }
+            let continuation = state.withLockedValue { $0.waiters.removeValue(forKey: id)?.continuation }
             continuation?.resume(returning: false)
         }
         defer { timer.cancel() }
         return await withCheckedContinuation { continuation in
-            let satisfied = state.withLock { state in
+            let satisfied = state.withLockedValue { state in
                 if predicate(state.values) { return true }
                 state.waiters[id] = (predicate, continuation)
                 return false

@@ -1,5 +1,5 @@
+import NIOConcurrencyHelpers
 import ReelPreview
-import Synchronization
 
 /// A provider whose requests wait until the test releases them, and which reports every start
 /// and cancellation: it lets tests see exactly which work a ``PreviewModel`` starts and stops.
@@ -16,13 +16,13 @@ final class GatedProvider: ThumbnailProvider {
 
     let events: AsyncStream<Event>
     private let continuation: AsyncStream<Event>.Continuation
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
 
     init() { (events, continuation) = AsyncStream.makeStream() }
 
     /// Lets the request for `time` (now or later) answer.
     func release(_ time: Double) {
-        let waiting = state.withLock { state in
+        let waiting = state.withLockedValue { state in
             state.released.insert(time)
             return state.waiting.removeValue(forKey: time)
         }
@@ -33,14 +33,14 @@ final class GatedProvider: ThumbnailProvider {
         continuation.yield(.started(time))
         let released = await withTaskCancellationHandler {
             await withCheckedContinuation { (waiter: CheckedContinuation<Bool, Never>) in
-                state.withLock { state in
+                state.withLockedValue { state in
                     if state.released.contains(time) { return waiter.resume(returning: true) }
                     if Task.isCancelled { return waiter.resume(returning: false) }
                     state.waiting[time] = waiter
                 }
             }
         } onCancel: {
-            state.withLock { $0.waiting.removeValue(forKey: time) }?.resume(returning: false)
+            state.withLockedValue { $0.waiting.removeValue(forKey: time) }?.resume(returning: false)
         }
         guard released else {
             continuation.yield(.cancelled(time))

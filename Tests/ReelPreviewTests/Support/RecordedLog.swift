@@ -1,11 +1,11 @@
 import Logging
+import NIOConcurrencyHelpers
 import ReelTesting
-import Synchronization
 
 /// The lines a ``Logger`` received, for tests: each as "level: message [key=value …]", counted
 /// under "line" so a test can wait for them.
 final class RecordedLog: Sendable {
-    private let lines = Mutex<[String]>([])
+    private let lines = NIOLockedValueBox<[String]>([])
     /// Counts "line".
     let signal = CountSignal()
 
@@ -17,10 +17,10 @@ final class RecordedLog: Sendable {
     }
 
     /// Every line so far.
-    var recorded: [String] { lines.withLock { $0 } }
+    var recorded: [String] { lines.withLockedValue { $0 } }
 
     fileprivate func append(_ line: String) {
-        lines.withLock { $0.append(line) }
+        lines.withLockedValue { $0.append(line) }
         signal.increment("line")
     }
 

@@ -16,6 +16,7 @@
 #   BENCH_ARGS=...    arguments of `make bench`
 #   FUZZ_COUNT=500    how many mutated files `make fuzz` runs (`make test` runs 20)
 #   FUZZ_SEED=1       the seed of the first mutated file (file i uses FUZZ_SEED + i)
+#   SOAK_SCALE=1      `make soak`'s cycles are its defaults times this (`make deep-check`: 0.3)
 #   PREFIX=/usr/local where `make install` installs (and `make uninstall` removes)
 #   DESTDIR=DIR       a staging root prepended to PREFIX (packaging)
 #   DEB_MAINTAINER="Name <address>"  the Maintainer field of `make deb`
@@ -69,9 +70,15 @@ FUZZ_SEED    ?= 1
 PREFIX       ?= /usr/local
 DESTDIR      ?=
 export DEB_MAINTAINER
-# `make sanitize`: the engine suites and the sound-server monitor (C callbacks), each sanitizer
-# in its own scratch path.
-SANITIZE_SUITES := ReelMPVTests|ReelCoreTests|ReelPlayerTests|ReelPulseTests
+# `make sanitize`: the engine, the player, the sound-server monitor (C callbacks), the container
+# and the feed (the suites whose code runs threads), each sanitizer in its own scratch path.
+SANITIZE_SUITES := ReelMPVTests|ReelCoreTests|ReelPlayerTests|ReelPulseTests|ReelContainerTests|ReelFeedTests
+# `make soak`'s cycles are its defaults times SOAK_SCALE; `make deep-check` (CI) runs 0.3 of them.
+SOAK_SCALE   ?= 1
+DEEP_SOAK_SCALE ?= 0.3
+DEEP_FUZZ_COUNT ?= 200
+# The fuzz seed of `make deep-check`: the commit's first 7 hex digits as a number (1 outside git).
+COMMIT_SEED  := $(shell n=$$(git rev-parse --short=7 HEAD 2>/dev/null) && echo $$((16#$$n)) || echo 1)
 SANITIZERS   := scripts/sanitizers
 
 SCRATCH_DIR  := $(if $(SCRATCH),$(SCRATCH),.build)
@@ -111,7 +118,8 @@ define checked-build
 	fi
 endef
 
-.PHONY: help deps build build-tests test unit-test gui-test lint format run bench bench-run soak fuzz sanitize screenshots clean distclean
+.PHONY: help deps build build-tests test unit-test gui-test lint format run bench bench-run soak fuzz sanitize
+.PHONY: sanitize-address sanitize-thread deep-check test-summary screenshots clean distclean
 .PHONY: dist manual install uninstall deb deb-check install-check licenses docs docs-check
 
 help: ## List the targets
@@ -126,9 +134,12 @@ build: deps ## Build everything (debug), warnings fail
 build-tests: deps ## Build everything and the tests (debug), warnings fail
 	$(call checked-build,build-tests,--build-tests)
 
-# .NOTPARALLEL makes the prerequisites run in the order written. The last line sums up the test
-# log (XCTest's total and Swift Testing's run line): "tests: N passed, 0 failed".
-test: build-tests unit-test gui-test install-check docs-check lint ## Build, run every test (window ones on a private Xvfb), lint: what CI runs
+# .NOTPARALLEL makes the prerequisites run in the order written.
+test: build-tests unit-test gui-test install-check docs-check lint test-summary ## Build, run every test (window ones on a private Xvfb), lint: what CI runs
+
+# The last line sums up the test logs (XCTest's total and Swift Testing's run line): "tests: N
+# passed, 0 failed". `.ci/run` prints it again after the deep checks, as its last line.
+test-summary:
 	@awk '/Executed [0-9]+ tests?, with 0 failures/ { xctest += $$2 } \
 		/Test run with [0-9]+ tests? .*passed/ { for (i = 1; i < NF; i++) if ($$i == "with") { testing += $$(i + 1); break } } \
 		END { if (xctest != "" || testing != "") printf "tests: %d passed, 0 failed\n", xctest + testing }' \
@@ -183,27 +194,54 @@ bench-run:
 	$(call checked-build,bench-reel,$(RELEASE_FLAGS) --product reel)
 	$(SCRATCH_DIR)/release/ReelBench $(BENCH_ARGS)
 
-soak: build-tests ## Long lifecycle runs: 1000 load/stop and 100 create/destroy cycles, flat fds, threads, RSS
-	REEL_SOAK=1 $(TEST_WRAPPER) $(SWIFT) test $(SPM) --skip-build --filter SoakTests
-
-fuzz: build-tests ## Seeded mutation fuzzing: FUZZ_COUNT (500) damaged files through probe and play, no crash or hang
-	REEL_FUZZ_COUNT=$(FUZZ_COUNT) REEL_FUZZ_SEED=$(FUZZ_SEED) $(TEST_WRAPPER) \
-		$(SWIFT) test $(SPM) --skip-build --filter FuzzTests 2>&1 | tee $(LOGS)/fuzz.log
-
-# `swift test` exits non-zero on any AddressSanitizer error, on a leak at exit (LeakSanitizer) and
-# on any ThreadSanitizer report (exit code 66). Only third-party reports are suppressed
-# ($(SANITIZERS)/*.supp explains each).
-sanitize: deps ## The engine tests under AddressSanitizer, then ThreadSanitizer (.build-asan, .build-tsan); not in `make test`
+# The deep checks run the package's test executable directly, as `make unit-test` does (`swift
+# test` lost the end of the output), with their output in $(LOGS) and on standard output, so that
+# a failure's own report (the sanitizer's stacks, the soak's numbers, the fuzz seed) is in CI's log.
+soak: build-tests ## Long lifecycle runs: 1000 load/stop, 1000 queued items, 100 engines (× SOAK_SCALE); flat fds, threads, RSS
 	@mkdir -p $(LOGS)
-	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan 2>&1 | tee $(LOGS)/sanitize-address-build.log
-	ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/$(SANITIZERS)/lsan.supp:print_suppressions=0 \
-		$(TEST_WRAPPER) $(SWIFT) test --sanitize=address --scratch-path .build-asan --skip-build \
-		--filter '$(SANITIZE_SUITES)' 2>&1 | tee $(LOGS)/sanitize-address.log
-	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan 2>&1 | tee $(LOGS)/sanitize-thread-build.log
-	TSAN_OPTIONS=suppressions=$(CURDIR)/$(SANITIZERS)/tsan.supp \
-		$(TEST_WRAPPER) $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --skip-build \
-		--filter '$(SANITIZE_SUITES)' 2>&1 | tee $(LOGS)/sanitize-thread.log
-	@echo "sanitize: AddressSanitizer and ThreadSanitizer found nothing in $(SANITIZE_SUITES)"
+	REEL_SOAK=1 REEL_SOAK_SCALE=$(SOAK_SCALE) $(TEST_WRAPPER) $(RUN_TESTS) --filter SoakTests 2>&1 \
+		| tee $(LOGS)/soak.log
+
+fuzz: build-tests ## Seeded mutation fuzzing: FUZZ_COUNT (500) damaged files from FUZZ_SEED through probe and play
+	@mkdir -p $(LOGS)
+	REEL_FUZZ_COUNT=$(FUZZ_COUNT) REEL_FUZZ_SEED=$(FUZZ_SEED) $(TEST_WRAPPER) $(RUN_TESTS) --filter FuzzTests 2>&1 \
+		| tee $(LOGS)/fuzz.log
+
+# Each sanitizer builds the whole package (with tests) in its own scratch path, then runs
+# SANITIZE_SUITES. The test executable exits non-zero on any AddressSanitizer error, on a leak at
+# exit (LeakSanitizer) and on any ThreadSanitizer report (halt_on_error=0: every report of the run
+# is printed, then exitcode 66). Only third-party reports are suppressed ($(SANITIZERS)/*.supp says
+# why, for each).
+sanitize: sanitize-address sanitize-thread ## The engine, player, container and feed tests under AddressSanitizer + LeakSanitizer, then ThreadSanitizer
+	@echo "sanitize: AddressSanitizer, LeakSanitizer and ThreadSanitizer found nothing in $(SANITIZE_SUITES)"
+
+sanitize-address: deps
+	$(call sanitized-run,address,ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
+		LSAN_OPTIONS=suppressions=$(CURDIR)/$(SANITIZERS)/lsan.supp:print_suppressions=0)
+
+sanitize-thread: deps
+	$(call sanitized-run,thread,TSAN_OPTIONS=suppressions=$(CURDIR)/$(SANITIZERS)/tsan.supp:halt_on_error=0:exitcode=66)
+
+# $(call sanitized-run,SANITIZER,ENVIRONMENT): builds with SANITIZER into .build-asan or .build-tsan, and
+# runs the suites with ENVIRONMENT.
+define sanitized-run
+	@mkdir -p $(LOGS)
+	$(SWIFT) build --build-tests --sanitize=$(1) --scratch-path .build-$(SANITIZER_DIR_$(1)) 2>&1 \
+		| tee $(LOGS)/sanitize-$(1)-build.log
+	$(2) SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(TEST_WIDTH) $(TEST_WRAPPER) env TERM=dumb \
+		timeout --kill-after=30s $(TEST_TIMEOUT) .build-$(SANITIZER_DIR_$(1))/debug/ReelPackageTests.xctest \
+		--testing-library swift-testing --filter '$(SANITIZE_SUITES)' 2>&1 | tee $(LOGS)/sanitize-$(1).log
+endef
+SANITIZER_DIR_address := asan
+SANITIZER_DIR_thread  := tsan
+
+# What `.ci/run` runs after `make test`: the sanitizers, a shortened soak, and one fuzz run whose
+# seed is the commit's (the log prints it: `make fuzz FUZZ_SEED=N` replays the run).
+deep-check: ## The deep checks CI runs after `make test`: sanitize, soak × 0.3, fuzz of DEEP_FUZZ_COUNT files from the commit's seed
+	$(MAKE) --no-print-directory sanitize
+	$(MAKE) --no-print-directory soak SOAK_SCALE=$(DEEP_SOAK_SCALE)
+	$(MAKE) --no-print-directory fuzz FUZZ_COUNT=$(DEEP_FUZZ_COUNT) FUZZ_SEED=$(COMMIT_SEED)
+	@echo "deep-check: sanitizers, soak (× $(DEEP_SOAK_SCALE)) and fuzz ($(DEEP_FUZZ_COUNT) files from seed $(COMMIT_SEED)) passed"
 
 # Each window picture is taken by Examples/Screenshots from real playback, in a process and on a
 # private Xvfb of its own (GUI_WRAPPER), as the window suites run.

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import ReelCore
 import ReelMPV
 import ReelPlayer
@@ -69,12 +70,53 @@ final class EngineUnderTest {
     }
 }
 
-/// Open file descriptors and threads of this process, from /proc.
+/// Open file descriptors, threads and resident memory of this process, from /proc.
 enum ProcessResources {
     static var openFileDescriptors: Int {
         (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1
     }
     static var threads: Int { (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count) ?? -1 }
+
+    /// Resident memory of this process in MiB, from /proc.
+    static var residentMebibytes: Double {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+            let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "")
+        else { return -1 }
+        return kilobytes / 1024
+    }
+
+    /// Resident memory after glibc's `malloc_trim(0)` has returned the free pages of every arena,
+    /// so that what the allocator keeps for reuse does not read as growth.
+    static var trimmedResidentMebibytes: Double {
+        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") {
+            _ = unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)(0)
+        }
+        return residentMebibytes
+    }
+
+    /// The three at one moment.
+    struct Snapshot: CustomStringConvertible {
+        var fileDescriptors: Int
+        var threads: Int
+        /// Resident MiB after `malloc_trim`.
+        var resident: Double
+
+        var description: String {
+            "fds \(fileDescriptors), threads \(threads), " + String(format: "RSS %.1f MiB", resident)
+        }
+
+        /// Whether `later` holds at most `slack` more descriptors and threads and `megabytes` more
+        /// resident memory than this one.
+        func bounds(_ later: Snapshot, slack: Int = 2, megabytes: Double) -> Bool {
+            later.fileDescriptors <= fileDescriptors + slack && later.threads <= threads + slack
+                && later.resident <= resident + megabytes
+        }
+    }
+
+    static var snapshot: Snapshot {
+        Snapshot(fileDescriptors: openFileDescriptors, threads: threads, resident: trimmedResidentMebibytes)
+    }
 }
 
 /// Loads media that must fail on libmpv and returns the error it failed with.

@@ -18,6 +18,10 @@ import Testing
 struct FuzzTests {
     static let seeds: [Fixture] = [.shortClip, .multiTrack, .audioOnly, .variableFrameRate]
     static let watchdog: Duration = .seconds(15)
+    /// Whether this is `make fuzz` (which sets the count), the only suite in its process.
+    static let runsAlone = ProcessInfo.processInfo.environment["REEL_FUZZ_COUNT"] != nil
+    /// How much more resident memory the end of a run may hold than the end of its warm-up.
+    static let residentSlack = 8.0
 
     private static func setting(_ name: String, default value: UInt64) -> UInt64 {
         ProcessInfo.processInfo.environment[name].flatMap { UInt64($0) } ?? value
@@ -33,7 +37,14 @@ struct FuzzTests {
             originals.append((fixture, try Data(contentsOf: try await MediaFixtures.url(for: fixture))))
         }
         var tally = FuzzTally()
+        // Resources are compared from after a warm-up (libmpv's and FFmpeg's one-time state, the
+        // arenas of the first engines' threads) to the end: a fresh engine per file must leave
+        // nothing behind. Only when the fuzz runs alone (`make fuzz`): they are the process's, and
+        // in `make test` the other suites run beside it.
+        let warmUp = Self.runsAlone ? min(8, count / 2) : count
+        var before: ProcessResources.Snapshot?
         for index in 0..<count {
+            if index == warmUp { before = ProcessResources.snapshot }
             let seed = firstSeed &+ UInt64(index)
             let (fixture, original) = originals[index % originals.count]
             let (damaged, mutations) = MediaMutator.mutate(original, seed: seed)
@@ -49,7 +60,12 @@ struct FuzzTests {
                 try? FileManager.default.removeItem(at: file)
             }
         }
+        let after = ProcessResources.snapshot
         print("fuzz: \(count) files from seed \(firstSeed): \(tally.summary)")
+        if let before {
+            print("fuzz: resources after \(warmUp) files \(before), at the end \(after)")
+            #expect(before.bounds(after, megabytes: Self.residentSlack), "no descriptor, thread or memory left behind")
+        }
         #expect(tally.hangs == 0)
         #expect(tally.undefined == 0, "every file ends ready, playing, ended, or failed with a typed error")
         // A run in which nothing played, or nothing failed, exercised only one side: an engine that

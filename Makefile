@@ -119,7 +119,7 @@ define checked-build
 endef
 
 .PHONY: help deps build build-tests test unit-test gui-test lint format run bench bench-run soak fuzz sanitize
-.PHONY: sanitize-address sanitize-thread deep-check test-summary screenshots clean distclean
+.PHONY: sanitize-address sanitize-thread deep-check test-summary symbol-graphs api api-check screenshots clean distclean
 .PHONY: dist manual install uninstall deb deb-check install-check licenses docs docs-check
 
 help: ## List the targets
@@ -135,7 +135,7 @@ build-tests: deps ## Build everything and the tests (debug), warnings fail
 	$(call checked-build,build-tests,--build-tests)
 
 # .NOTPARALLEL makes the prerequisites run in the order written.
-test: build-tests unit-test gui-test install-check docs-check lint test-summary ## Build, run every test (window ones on a private Xvfb), lint: what CI runs
+test: build-tests unit-test gui-test install-check docs-check api-check lint test-summary ## Build, run every test (window ones on a private Xvfb), the API listing, lint: what CI runs
 
 # The last line sums up the test logs (XCTest's total and Swift Testing's run line): "tests: N
 # passed, 0 failed". `.ci/run` prints it again after the deep checks, as its last line.
@@ -160,6 +160,23 @@ gui-test: ## Run the window and end-to-end suites, each on a private Xvfb, witho
 		$(GUI_WRAPPER) $(RUN_TESTS) --filter "$$suite" 2>&1 \
 			| tee -a $(LOGS)/gui-test.log; \
 	done
+
+# The public API, written down: api/MODULE.txt lists every public declaration of each library
+# module (scripts/api-listing.py over `swift package dump-symbol-graph`), so that every change to
+# the surface shows in review. `make api-check` (in `make test`) fails when the code and api/
+# differ; `make api` writes api/ anew.
+SYMBOL_GRAPHS = $(SCRATCH_DIR)/$(shell uname -m)-unknown-linux-gnu/symbolgraph
+
+symbol-graphs:
+	rm -rf $(SYMBOL_GRAPHS)
+	$(SWIFT) package $(SPM) dump-symbol-graph --minimum-access-level public --skip-synthesized-members \
+		> $(LOGS)/symbol-graphs.log 2>&1 || { cat $(LOGS)/symbol-graphs.log >&2; exit 1; }
+
+api: symbol-graphs ## Write the public API listing api/MODULE.txt anew
+	python3 scripts/api-listing.py --graphs $(SYMBOL_GRAPHS) --out api
+
+api-check: symbol-graphs ## Fail when the public API differs from api/ (part of `make test`)
+	python3 scripts/api-listing.py --graphs $(SYMBOL_GRAPHS) --check api
 
 lint: ## Check the formatting of Sources, Tests and Package.swift (swift format lint --strict)
 	$(SWIFT) format lint --strict --recursive $(LINT_PATHS)

@@ -399,16 +399,18 @@ public final class Player {
 
     private func receive(_ event: EngineEvent, at time: HostTime) {
         let wasSeeking = playback.waiting == .seeking
-        let before = (id: playback.itemID, status: playback.status)
+        let before = (id: playback.itemID, status: playback.status, tracks: playback.tracks)
         store.send(.engine(event))
         recordMetrics(event, at: time)
         switch event {
         case .itemStarted(let id):
             // The item now: a queue may have moved on by the time a subscriber reads the player.
             publish(.itemStarted(id, playback.itemID == id ? playback.item : nil))
-        case .property(.endReached(true)) where before.status == .ready:
+        case .property(.endReached(true)) where before.status == .ready || before.status == .loading:
             // libmpv keeps an item open at its end and reports no end of file; the item ended
-            // here, once, even when the queue replaces it at once (its later stop is not news).
+            // here, once, even when the queue replaces it in the same action (its later stop is
+            // not news). An item still loading ends too: a clip shorter than its opening (the
+            // reducer ends both). The state after the action may already be the next item's.
             guard let id = before.id else { break }
             endedItem = id
             publish(.itemEnded(id, .endOfMedia))
@@ -416,7 +418,10 @@ public final class Player {
             break
         case .itemEnded(let id, let reason): publish(.itemEnded(id, reason))
         case .playbackRestarted where wasSeeking: publish(.seeked(to: currentTime))
-        case .property(.tracks(let tracks)): publish(.tracksChanged(tracks))
+        case .property(.tracks) where playback.tracks != before.tracks:
+            // libmpv reports the list again when a track's state changes in a way Reel does not
+            // keep (its demuxer's cache, say): an unchanged list is not news.
+            publish(.tracksChanged(playback.tracks))
         case .commandFailed(let command, let error): publish(.commandFailed(command, error))
         default: break
         }

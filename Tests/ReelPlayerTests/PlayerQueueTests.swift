@@ -75,6 +75,22 @@ struct PlayerQueueTests {
         #expect(!player.canGoNext)
     }
 
+    /// A clip shorter than its opening ends before its first frame showed: its end is reported
+    /// too, although the queue moves to the next item in the same action.
+    @Test func anItemThatEndsWhileLoadingIsReportedAsEnded() async throws {
+        let events = player.events
+        engine.holdLoads = true
+        try player.setQueue(items)
+        try await player.until("item 1 loading", timeout: .seconds(10)) { $0.playback.status == .loading }
+        let first = try #require(player.playback.itemID)
+        engine.emit(.property(.endReached(true)))
+        try await player.until("item 2 opened", timeout: .seconds(10)) { $0.currentItem?.title == "2" }
+        await player.shutdown()
+        var ends: [EndReason] = []
+        for await case .itemEnded(let id, let reason) in events where id == first { ends.append(reason) }
+        #expect(ends == [.endOfMedia])
+    }
+
     @Test func aFailingItemIsSkippedAndAQueueOfFailuresEndsInItsError() async throws {
         engine.setFailure(PlayerError(.unsupportedFormat), for: items[1].url)
         try player.setQueue(items)

@@ -34,11 +34,19 @@ final class StatusPrinter: PlaybackReporter {
         self.live = live
     }
 
+    /// Whether ``begin(_:keysEnabled:)`` named the item whose start comes next.
+    private var namedNextStart = false
+
     func begin(_ item: MediaItem, keysEnabled: Bool) {
-        let name = item.url.isFileURL ? item.url.lastPathComponent : item.url.absoluteString
-        var line = "Playing \(name)"
+        var line = "Playing \(Self.name(of: item))"
         if keysEnabled { line += "  (space: pause/play, ←/→: back/forward 5 s, >/<: next/previous, q: quit)" }
         Console.out(line + "\n")
+        namedNextStart = true
+    }
+
+    /// A file's name, or an address.
+    private static func name(of item: MediaItem) -> String {
+        item.url.isFileURL ? item.url.lastPathComponent : item.url.absoluteString
     }
 
     func report(_ event: PlayerEvent, playback: PlaybackInfo) {
@@ -49,8 +57,11 @@ final class StatusPrinter: PlaybackReporter {
             } else {
                 printLine(state.sentence)
             }
-        case .itemStarted(let id, _) where verbose:
-            printLine("· item \(id) started")
+        case .itemStarted(let id, let item):
+            // Each item of a queue is named as it starts; the first was named by `begin`.
+            if let item, !namedNextStart { printLine("Playing \(Self.name(of: item))") }
+            namedNextStart = false
+            if verbose { printLine("· item \(id) started") }
         case .itemEnded(let id, let reason) where verbose:
             printLine("· item \(id) ended (\(reason.identifier))")
         case .seeked(let position) where verbose:

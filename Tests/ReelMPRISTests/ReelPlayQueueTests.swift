@@ -42,6 +42,18 @@ struct ReelPlayQueueTests {
         #expect(pausedAtEnd.count == 1)
     }
 
+    @Test func theTextOutputNamesEachItemAsItStarts() async throws {
+        let clip = try await MediaFixtures.url(for: .tenthOfASecond)
+        let other = try await MediaFixtures.url(for: .shortClip)
+        let reel = try BuiltProduct.require("reel")
+        let result = try await Command.run(
+            [reel.path, "play", "--headless", "--no-audio", "--no-mpris", clip.path, other.path, clip.path])
+        #expect(result.status == 0, "\(result.errorText)")
+        let named = result.outputText.split(separator: "\n").filter { $0.hasPrefix("Playing ") }
+        let names = [clip, other, clip].map { "Playing \($0.lastPathComponent)" }
+        #expect(named.map(String.init) == names, "\(result.outputText)")
+    }
+
     @Test func theStartIndexChoosesTheFirstItemAndABadOneIsAnError() async throws {
         let clip = try await MediaFixtures.url(for: .shortClip)
         let other = try await MediaFixtures.url(for: .rotated)

@@ -208,6 +208,10 @@ struct PlayerTests {
         try await player.until(state: .paused(reason: .userInitiated))
         let paused = player.elapsedTime
         engine.advance(by: 1)
+        // Whatever the engine sent for that second has arrived once a later event has: the
+        // engine's events reach the player in order.
+        engine.emit(.property(.volume(0.5)))
+        try await player.until("the later event to arrive") { $0.volume == 0.5 }
         #expect(player.elapsedTime == paused)
     }
 

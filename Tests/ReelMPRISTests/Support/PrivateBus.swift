@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 import ReelTesting
 
 /// A private D-Bus daemon for one test: `dbus-daemon --session --nofork --print-address`,
@@ -43,12 +44,23 @@ final class PrivateBus: @unchecked Sendable {
         return PrivateBus(address: lines[0], daemon: daemon, shell: shell)
     }
 
-    /// Kills the daemon and its shell. (Foundation reaps the shell; waiting for that here would
-    /// hold the main actor for up to a second.)
+    /// Whether ``stop()`` ran: a process id is killed once, never after it may be reused.
+    private let isStopped = NIOLockedValueBox(false)
+
+    /// Kills the daemon and its shell; later calls do nothing. (Foundation reaps the shell;
+    /// waiting for that here would hold the main actor for up to a second.)
     func stop() {
+        let wasStopped = isStopped.withLockedValue { stopped in
+            defer { stopped = true }
+            return stopped
+        }
+        guard !wasStopped else { return }
         kill(daemon, SIGKILL)
         kill(shell.processIdentifier, SIGKILL)
     }
+
+    /// A test that throws before its last line, where it stops the bus, still stops it here.
+    deinit { stop() }
 }
 
 /// `dbus-daemon` printed no address (is the `dbus-daemon` package installed?).

@@ -22,7 +22,8 @@ public enum ObservationWait {
         return true
     }
 
-    /// Resumes after the next change of what `observe` reads (true), or at `deadline` (false).
+    /// Resumes after the next change of what `observe` reads (true), or at `deadline` or when
+    /// the task is cancelled (false).
     public static func nextChange(
         before deadline: ContinuousClock.Instant, observing observe: @escaping @MainActor () -> Void
     ) async -> Bool {
@@ -38,18 +39,24 @@ public enum ObservationWait {
         // the executor (its task and timer allocated) until its deadline, so with a 15 s timeout
         // every change observed kept about 1 KiB for 15 s (#14). A cancelled source is released.
         let timer = DispatchSource.makeTimerSource(queue: .global())
-        let changed = await withCheckedContinuation { continuation in
-            once.withLockedValue { $0 = continuation }
-            withObservationTracking {
-                observe()
-            } onChange: {
-                // willSet semantics: let the change land before the caller looks again.
-                Task { @MainActor in resume(true) }
+        let changed = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                once.withLockedValue { $0 = continuation }
+                // A cancellation before the continuation was stored found nothing to resume.
+                if Task.isCancelled { resume(false) }
+                withObservationTracking {
+                    observe()
+                } onChange: {
+                    // willSet semantics: let the change land before the caller looks again.
+                    Task { @MainActor in resume(true) }
+                }
+                timer.schedule(deadline: dispatchTime(at: deadline))
+                // Sendable, so not isolated to the main actor: the handler runs on a dispatch queue.
+                timer.setEventHandler { @Sendable in resume(false) }
+                timer.resume()
             }
-            timer.schedule(deadline: dispatchTime(at: deadline))
-            // Sendable, so not isolated to the main actor: the handler runs on a dispatch queue.
-            timer.setEventHandler { @Sendable in resume(false) }
-            timer.resume()
+        } onCancel: {
+            resume(false)
         }
         timer.cancel()
         return changed

@@ -215,6 +215,27 @@ struct PlayerTests {
         #expect(player.elapsedTime == paused)
     }
 
+    @Test func periodicTimeTicksWhilePlayingMovesWithASeekAndEndsAtShutdown() async throws {
+        let player = Player(engine: engine)
+        engine.setMedia(FakeEngine.Media(duration: 60), for: item.url)
+        try player.load(item, autoplay: false)
+        try await player.until(status: .ready)
+        var times = player.periodicTime(every: .milliseconds(10)).makeAsyncIterator()
+        #expect(await times.next() == 0)
+        // Paused: the next element comes only when the position moves.
+        try player.seek(to: 30)
+        #expect(await times.next() == 30)
+        try player.play()
+        try await player.until(state: .playing)
+        let first = try #require(await times.next())
+        let second = try #require(await times.next())
+        #expect(first >= 30 && second > first)
+        await player.shutdown()
+        var rest = 0
+        while await times.next() != nil { rest += 1 }
+        #expect(rest <= 1, "finished at shutdown")
+    }
+
     @Test func callsAfterShutdownThrowEngineGone() async throws {
         let player = Player(engine: engine)
         await player.shutdown()

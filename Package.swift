@@ -352,7 +352,8 @@ let package = Package(
         .testTarget(
             name: "ReelMPRISTests",
             dependencies: [
-                "CSystemdBus", "ReelCore", "ReelMPV", "ReelMPRIS", "ReelPlayer", "ReelPulse", "ReelDesktop",
+                "CSystemdBus", "ReelComposable", "ReelCore", "ReelMPV", "ReelMPRIS", "ReelPlayer", "ReelPulse",
+                "ReelDesktop",
                 "ReelTesting",
                 locks,
             ],

@@ -47,7 +47,7 @@ struct Feed {
 
         // Every player gets the feed's keys and gestures; the controls keep the rest.
         for player in pool.players {
-            try player.setLoop(.item)
+            try player.setRepeatMode(.one)
             let controls = try window.prepare(player)
             controls?.eventHook = { event in
                 switch event {

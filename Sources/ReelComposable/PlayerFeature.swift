@@ -256,14 +256,13 @@ public struct PlayerFeature: Reducer, Sendable {
         /// An audio output was chosen by name (``/ReelCore/AudioDevice/name``), or the system's
         /// default (``/ReelCore/AudioDevice/automaticName``).
         case audioDeviceSelected(String)
-        /// The volume slider moved (0…1).
+        /// The volume was set: 0…1, or above 1 to amplify up to the engine's maximum (which the
+        /// engine enforces). A negative volume is 0; a slider keeps its own range.
         case volumeChanged(Double)
         /// The mute button was tapped.
         case muteToggled
         /// Mute or unmute.
         case muteSet(Bool)
-        /// Repeat the item, or not.
-        case loopSet(LoopMode)
         /// Add a subtitle file to the current item and show it.
         case subtitleAdded(ExternalSubtitle)
         /// Send any engine command, recorded with `reason`: the way in for remote controls and
@@ -560,13 +559,11 @@ public struct PlayerFeature: Reducer, Sendable {
         case .subtitleTrackSelected(let id):
             return command(.selectTrack(.subtitle, id: id), in: &state)
         case .volumeChanged(let volume):
-            return command(.setVolume(min(1, max(0, volume))), in: &state)
+            return command(.setVolume(max(0, volume)), in: &state)
         case .muteToggled:
             return command(.setMuted(!state.playback.isMuted), in: &state)
         case .muteSet(let muted):
             return command(.setMuted(muted), in: &state)
-        case .loopSet(let mode):
-            return command(.setLoop(mode), in: &state)
         case .subtitleAdded(let subtitle):
             return command(.addSubtitle(subtitle), in: &state)
         case .command(let command, let reason):

@@ -145,12 +145,8 @@ public final class Player {
     public var volume: Double { playback.volume }
     /// Whether sound is muted.
     public var isMuted: Bool { playback.isMuted }
-    /// What repeats at the end.
-    public var loop: LoopMode { playback.loop }
     /// Width divided by height on screen; nil without video.
     public var aspectRatio: Double? { playback.video?.displayAspect }
-    /// The last command refused, until the next command.
-    public var commandError: PlayerError? { store.state.commandError }
 
     // MARK: - Commands
 
@@ -171,9 +167,9 @@ public final class Player {
         try perform(.togglePlayPause(reason: reason))
     }
 
-    /// Moves to `time` seconds.
+    /// Moves to `time` seconds, kept within the item (0…``duration``).
     public func seek(to time: TimeInterval, precision: SeekPrecision = .exact) throws(PlayerError) {
-        try perform(.command(.seek(.absolute(time), precision: precision), reason: .user))
+        try perform(.seek(to: time, precision: precision))
     }
 
     /// Moves by `seconds` (negative goes back).
@@ -182,17 +178,15 @@ public final class Player {
     }
 
     /// Sets the playback speed (0.01…100).
-    public func setRate(_ rate: Double) throws(PlayerError) { try send(.setSpeed(rate)) }
+    public func setRate(_ rate: Double) throws(PlayerError) { try perform(.speedSelected(rate)) }
 
     /// Sets the volume: 0…1, or above 1 to amplify, up to the engine's maximum (the mpv engine's
     /// `MPVConfiguration.maximumVolume`, 1.3 by default).
-    public func setVolume(_ volume: Double) throws(PlayerError) { try send(.setVolume(volume)) }
+    /// A negative volume is 0.
+    public func setVolume(_ volume: Double) throws(PlayerError) { try perform(.volumeChanged(volume)) }
 
     /// Mutes or unmutes.
     public func setMuted(_ muted: Bool) throws(PlayerError) { try perform(.muteSet(muted)) }
-
-    /// Repeats the item, or not.
-    public func setLoop(_ mode: LoopMode) throws(PlayerError) { try perform(.loopSet(mode)) }
 
     /// Writes the current frame, at the video's own size, to the PNG file `file`, with the
     /// subtitles shown on it or without. The file is written by the engine shortly after.
@@ -261,9 +255,10 @@ public final class Player {
     /// Stops and unloads the item.
     public func stop() throws(PlayerError) { try perform(.stop) }
 
-    /// Sends any engine command, recording it with `reason`: the way in for remote controls and
-    /// layers above.
-    public func send(_ command: EngineCommand, reason: IntentReason = .user) throws(PlayerError) {
+    /// Sends any engine command, recording it with `reason`: the way in for Reel's own remote
+    /// controls (MPRIS, the desktop) and hosts, for the commands no method names. Apps use the
+    /// methods, so that every rule of the feature (clamping, refusal) applies once.
+    package func send(_ command: EngineCommand, reason: IntentReason = .user) throws(PlayerError) {
         try perform(.command(command, reason: reason))
     }
 

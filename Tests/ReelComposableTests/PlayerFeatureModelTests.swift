@@ -143,7 +143,9 @@ struct PlayerFeatureModelTests {
         await harness.loadAndPlay()
         let t = harness.now.now
         let subtitle = ExternalSubtitle(url: URL(fileURLWithPath: "/media/clip.srt"), title: "English")
-        await store.send(.loopSet(.item)) { $0.playback.apply(.sent(.setLoop(.item), reason: .user), at: t) }
+        await store.send(.queue(.repeatModeSet(.one))) {
+            $0.playback.apply(.sent(.setLoop(.item), reason: .user), at: t)
+        }
         store.expectCommands(.setLoop(.item))
         await store.send(.muteSet(true)) { $0.playback.apply(.sent(.setMuted(true), reason: .user), at: t) }
         store.expectCommands(.setMuted(true))

@@ -171,8 +171,11 @@ struct PlayerFeatureTests {
         store.expectCommands(.selectTrack(.audio, id: 2))
         await store.send(.subtitleTrackSelected(id: nil))
         store.expectCommands(.selectTrack(.subtitle, id: nil))
-        await store.send(.volumeChanged(1.4)) { $0.playback.volume = 1 }
-        store.expectCommands(.setVolume(1))
+        // Amplified is allowed (the engine enforces its own maximum); negative is silence.
+        await store.send(.volumeChanged(1.2)) { $0.playback.volume = 1.2 }
+        store.expectCommands(.setVolume(1.2))
+        await store.send(.volumeChanged(-0.5)) { $0.playback.volume = 0 }
+        store.expectCommands(.setVolume(0))
         await store.send(.muteToggled) { $0.playback.isMuted = true }
         store.expectCommands(.setMuted(true))
         await store.finish()

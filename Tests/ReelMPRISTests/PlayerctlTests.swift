@@ -1,4 +1,5 @@
 import Foundation
+import ReelComposable
 import ReelCore
 import ReelMPRIS
 import ReelPlayer
@@ -101,7 +102,7 @@ struct PlayerctlTests {
         // Nothing shows the video: Fullscreen cannot be set, and the player refuses a write.
         #expect(await harness.rootProperty("CanSetFullscreen") == "b false")
         #expect(await harness.setRootProperty("Fullscreen", true) == 0)
-        try await harness.player.until("refused") { $0.commandError != nil }
+        try await harness.player.until("refused") { $0.store.state.commandError != nil }
         #expect(harness.player.presentation == .none)
         #expect(await harness.rootProperty("Fullscreen") == "b false")
 
@@ -164,7 +165,7 @@ struct PlayerctlTests {
         #expect(harness.player.repeatMode == .all)
         #expect(await harness.playerctl("loop", "Track").status == 0)
         #expect(harness.player.repeatMode == .one)
-        try await harness.player.until("the engine loops", timeout: .seconds(5)) { $0.loop == .item }
+        try await harness.player.until("the engine loops", timeout: .seconds(5)) { $0.playback.loop == .item }
         try await harness.settle()
         #expect(await harness.playerctl("loop").output.contains("Track"))
         #expect(await harness.playerctl("loop", "None").status == 0)

@@ -83,7 +83,7 @@ struct ClipAndFrameTests {
         try player.load(MediaItem(url: url, startPosition: 0.5, clip: ClipRange(start: 2, end: 3)), autoplay: false)
         try await player.until(status: .ready, timeout: .seconds(30))
         #expect(abs(player.currentTime - 0.5) < 0.05, "\(player.currentTime)")
-        try player.setLoop(.item)
+        try player.setRepeatMode(.one)
         try player.play()
         try await player.until(position: 0.8, timeout: .seconds(30))
         try await player.until("back at the clip's start", timeout: .seconds(30)) { $0.currentTime < 0.5 }

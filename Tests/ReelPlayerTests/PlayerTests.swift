@@ -59,7 +59,7 @@ struct PlayerTests {
         #expect(throws: PlayerError.self) { try player.play() }
         #expect(player.playback.intent.playWhenReady == false)
         #expect(player.state.isPlaying == false)
-        #expect(player.commandError?.code == .engineGone)
+        #expect(player.store.state.commandError?.code == .engineGone)
     }
 
     @Test func aRepeatedPlayAfterAnOutsidePauseWorks() async throws {
@@ -193,6 +193,10 @@ struct PlayerTests {
         #expect(player.currentTime == 20)
         try player.seek(to: 500)
         #expect(player.currentTime == 60)
+        // The feature's rule, once: the engine is asked for a time within the item.
+        #expect(engine.sentCommands.last == .seek(.absolute(60), precision: .exact))
+        try player.seek(to: -5)
+        #expect(engine.sentCommands.last == .seek(.absolute(0), precision: .exact))
     }
 
     @Test func elapsedTimeMovesWhilePlayingAndIsObservable() async throws {

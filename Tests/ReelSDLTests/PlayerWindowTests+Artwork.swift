@@ -40,7 +40,7 @@ extension PlayerWindowTests {
             options: .init(title: "Reel artwork", size: Size(width: 640, height: 360), renderPath: .software))
         window.container?.controls.displayStyle = .always
         let running = Task { await window.run() }
-        try player.setLoop(.item)
+        try player.setRepeatMode(.one)
         try player.load(item)
         return (player, window, running)
     }

@@ -92,8 +92,9 @@ public final class VolumeControl: Widget {
         case .keyDown(let key, _, _) where showsSlider && (key == .up || key == .down):
             let playback = context.state.playback
             if playback.isMuted { context.send(.muteToggled) }
-            // `volumeChanged` keeps it within 0…1, as it does for the slider.
-            context.send(.volumeChanged(playback.volume + (key == .up ? keyboardStep : -keyboardStep)))
+            // Within the slider's 0…1; a volume an app amplified above 1 is not raised further.
+            let level = playback.volume + (key == .up ? keyboardStep : -keyboardStep)
+            context.send(.volumeChanged(min(max(1, playback.volume), max(0, level))))
             return true
         default:
             break

@@ -13,7 +13,7 @@ import ReelCore
 /// store.send(.scrubBegan); store.send(.scrubChanged(to: 42)); store.send(.scrubEnded)
 /// ```
 ///
-/// Commands are never state: sending `.playPauseTapped` twice sends two commands, so a play
+/// Commands are never state: sending `.togglePlayPause(reason: .user)` twice sends two commands, so a play
 /// after an outside pause always works. Scrubbing is optimistic: the labels follow the finger,
 /// the seek is sent on release, and playback resumes if it was playing. Arguments no engine
 /// takes are refused before anything is recorded (``State/commandError``).
@@ -197,8 +197,6 @@ public struct PlayerFeature: Reducer, Sendable {
         case goLive
         /// Play the engine's choice of an adaptive stream's variants, or one variant fixed.
         case streamingQualitySelected(StreamingQuality)
-        /// The play/pause/replay button was tapped: ``togglePlayPause(reason:)`` for the user.
-        case playPauseTapped
         /// Pause when the player wants to play; play otherwise (from the start when the item
         /// has ended).
         case togglePlayPause(reason: IntentReason)
@@ -479,8 +477,6 @@ public struct PlayerFeature: Reducer, Sendable {
             return edit(.replace([item], startIndex: 0, autoplay: autoplay), in: &state)
         case .queue(let action):
             return edit(action, in: &state)
-        case .playPauseTapped:
-            return handle(.togglePlayPause(reason: .user), in: &state)
         case .togglePlayPause(let reason):
             if state.playback.intent.playWhenReady && state.playback.status != .ended {
                 return command(.pause, reason: reason, in: &state)

@@ -8,7 +8,7 @@ import ReelCore
 /// let store = Store(initialState: PlayerFeature.State(), reducer: PlayerFeature(), engine: engine)
 /// store.bridge(engine.events) { .engine($0) }
 /// store.send(.load(item))
-/// store.send(.playPauseTapped)
+/// store.send(.togglePlayPause(reason: .user))
 /// ```
 ///
 /// ### Scoping

@@ -289,11 +289,6 @@ public final class Player {
         try setPresentation(.inline)
     }
 
-    /// Enters full screen, or leaves it for the window.
-    public func toggleFullscreen() throws(PlayerError) {
-        try setPresentation(presentation == .fullscreen ? .inline : .fullscreen)
-    }
-
     /// Called by the window after every change of how it shows the video.
     public func presentationDidChange(to presentation: Presentation, pictureInPicturePossible: Bool) {
         store.send(.presentationChanged(presentation, pictureInPicturePossible: pictureInPicturePossible))

@@ -35,7 +35,9 @@ extension PlayerWindow {
     /// from `init(player:)`).
     func connect(_ player: Player) {
         self.player = player
-        pictureInPictureOverlay.onTogglePlayPause = { [weak player] in player?.store.send(.playPauseTapped) }
+        pictureInPictureOverlay.onTogglePlayPause = { [weak player] in
+            player?.store.send(.togglePlayPause(reason: .user))
+        }
         presentationObservation = player.store.observeChanges { [weak self] old, new in
             guard old.presentation != new.presentation else { return }
             self?.follow(new.presentation)

@@ -257,11 +257,13 @@ public final class PlayerWindow {
         }
     }
 
-    /// Whether the window fills the screen.
-    public var isFullscreen: Bool { !isClosed && fullscreen }
+    /// Whether the window fills the screen. Apps read the player's
+    /// ``/ReelPlayer/Player/presentation``, the one owner.
+    package var isFullscreen: Bool { !isClosed && fullscreen }
 
-    /// Enters or leaves full screen (the desktop's resolution, no mode change).
-    public func setFullscreen(_ fullscreen: Bool) {
+    /// Enters or leaves full screen (the desktop's resolution, no mode change), and reports it
+    /// to the player shown. Apps set the player's presentation, which the window follows.
+    package func setFullscreen(_ fullscreen: Bool) {
         guard !isClosed else { return }
         if fullscreen, inPictureInPicture { setPictureInPicture(false) }
         self.fullscreen = fullscreen
@@ -280,8 +282,8 @@ public final class PlayerWindow {
         RenderThread.shared.post { surface.raise() }
     }
 
-    /// Toggles full screen.
-    public func toggleFullscreen() { setFullscreen(!isFullscreen) }
+    /// Toggles full screen (the `f` key of a window that shows no player).
+    package func toggleFullscreen() { setFullscreen(!isFullscreen) }
 
     /// The window's size in logical pixels, as the render thread last reported it.
     public var size: Size { logicalSize }

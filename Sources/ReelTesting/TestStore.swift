@@ -11,7 +11,7 @@ import Testing
 /// let clock = TestClock()
 /// let store = TestStore(initialState: PlayerFeature.State(), reducer: PlayerFeature(clock: clock))
 /// await store.send(.hideControls) { $0.controlsVisible = false }
-/// await store.send(.playPauseTapped) { $0.playback.apply(.sent(.play, reason: .user), at: now) }
+/// await store.send(.togglePlayPause(reason: .user)) { $0.playback.apply(.sent(.play, reason: .user), at: now) }
 /// store.expectCommands(.play)
 /// await store.finish()
 /// ```

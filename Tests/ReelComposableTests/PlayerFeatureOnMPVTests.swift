@@ -19,11 +19,11 @@ struct PlayerFeatureOnMPVTests {
         try await store.until("playing") { $0.playerState == .playing }
         try await store.until("the duration label") { $0.durationLabel == "0:10" }
 
-        store.send(.playPauseTapped)
+        store.send(.togglePlayPause(reason: .user))
         #expect(store.state.playerState == .paused(reason: .userInitiated))
         #expect(store.state.playButton == .play)
         // A repeated play after an outside pause still plays.
-        store.send(.playPauseTapped)
+        store.send(.togglePlayPause(reason: .user))
         try await store.until("playing again") { $0.playerState == .playing }
 
         store.send(.scrubBegan)
@@ -37,7 +37,7 @@ struct PlayerFeatureOnMPVTests {
         #expect(store.state.playButton == .replay)
         #expect(store.state.currentLabel == "0:10")
 
-        store.send(.playPauseTapped)
+        store.send(.togglePlayPause(reason: .user))
         try await store.until("playing from the start", timeout: .seconds(15)) {
             $0.playerState == .playing && $0.elapsedTime < 2
         }

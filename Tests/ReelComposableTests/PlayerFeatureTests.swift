@@ -55,7 +55,7 @@ struct PlayerFeatureTests {
     @Test func playPauseTogglesAndReplaysAtTheEnd() async {
         await harness.loadAndPlay(duration: 5)
         let t = harness.now.now
-        await store.send(.playPauseTapped) {
+        await store.send(.togglePlayPause(reason: .user)) {
             $0.playback.apply(.sent(.pause, reason: .user), at: t)
         }
         store.expectCommands(.pause)
@@ -65,7 +65,7 @@ struct PlayerFeatureTests {
             $0.elapsedTime = 5
         }
         #expect(store.state.playButton == .replay)
-        await store.send(.playPauseTapped) {
+        await store.send(.togglePlayPause(reason: .user)) {
             $0.playback.apply(.sent(.seek(.absolute(0), precision: .keyframe), reason: .user), at: t)
             $0.playback.apply(.sent(.play, reason: .user), at: t)
             $0.elapsedTime = 0

@@ -23,7 +23,7 @@ struct RemoteIntentTests {
         #expect(store.state.playback.intent == PlayIntent(playWhenReady: false, reason: .remote))
         #expect(store.state.playerState == .paused(reason: .userInitiated))
 
-        store.send(.playPauseTapped)
+        store.send(.togglePlayPause(reason: .user))
         #expect(store.state.playback.intent == PlayIntent(playWhenReady: true, reason: .user))
 
         store.send(.pause(reason: .interruption))

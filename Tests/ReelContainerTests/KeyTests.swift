@@ -115,7 +115,7 @@ struct KeyTests {
 
     @Test func bindingsAreConfigurable() async throws {
         var configuration = ContainerConfiguration.standard
-        configuration.keyBindings[.character("p")] = .togglePlayPause
+        configuration.keyBindings[.character("p")] = .player(.togglePlayPause(reason: .user))
         configuration.keyBindings[.space] = nil
         let harness = ContainerHarness(configuration: configuration)
         try await harness.load()

@@ -196,7 +196,7 @@ struct ContainerForAPlayerTests {
         #expect(container.store === player.store)
         try player.load(MediaItem(url: URL(string: "https://media.test/clip.mp4")!))
         try await player.until(state: .playing)
-        container.perform(.togglePlayPause)
+        container.perform(.player(.togglePlayPause(reason: .user)))
         #expect(player.state == .paused(reason: .userInitiated))
         await player.shutdown()
     }

@@ -39,9 +39,9 @@ struct PresentationTests {
         #expect(player.presentation == .inline)
         try player.stopPictureInPicture()  // not active: nothing changes
         #expect(player.presentation == .inline)
-        try player.toggleFullscreen()
+        try player.setPresentation(.fullscreen)
         #expect(player.presentation == .fullscreen)
-        try player.toggleFullscreen()
+        try player.setPresentation(.inline)
         #expect(player.presentation == .inline)
     }
 

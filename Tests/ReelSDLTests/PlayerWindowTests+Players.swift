@@ -43,7 +43,7 @@ extension PlayerWindowTests {
         #expect(second.state == .paused(reason: .userInitiated))
 
         // Full screen belongs to the player shown; back to the first, the window keeps it.
-        try second.toggleFullscreen()
+        try second.setPresentation(.fullscreen)
         try await second.until("full screen") { _ in window.isFullscreen }
         try window.show(first)
         #expect(first.presentation == .fullscreen && second.presentation == .none)

@@ -131,7 +131,7 @@ public struct ResumePositionFeature: Reducer, Sendable {
         case .tick:
             let moved = abs(state.player.elapsedTime - (state.lastSavedPosition ?? 0))
             return moved >= saveInterval ? save(&state) : .none
-        case .pause, .playPauseTapped, .engine(.property(.paused(true))):
+        case .pause, .togglePlayPause, .engine(.property(.paused(true))):
             return state.player.playback.intent.playWhenReady ? .none : save(&state)
         case .engine(.property(.endReached(true))), .engine(.itemEnded(_, .endOfMedia)):
             guard state.player.playback.status == .ended, let url = state.player.playback.item?.url else {

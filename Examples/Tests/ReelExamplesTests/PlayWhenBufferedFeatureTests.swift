@@ -96,7 +96,7 @@ struct PlayWhenBufferedFeatureTests {
         let store = makeStore()
         await load(store, duration: 100)
         let t = now.now
-        await store.send(.player(.playPauseTapped)) {
+        await store.send(.player(.togglePlayPause(reason: .user))) {
             $0.player.playback.apply(.sent(.play, reason: .user), at: t)
             $0.isWaitingForBuffer = false
         }

@@ -12,8 +12,6 @@ extension PlayerContainer {
         switch action {
         case .player(let action):
             context.send(action)
-        case .togglePlayPause:
-            context.send(.playPauseTapped)
         case .skip(let seconds):
             context.send(.skipTapped(seconds: seconds))
             bubble(Cycling.skipLabel(seconds, strings: strings), alignment: seconds < 0 ? .leading : .trailing)

@@ -8,8 +8,6 @@ import ReelComposable
 public enum ContainerAction: Equatable, Sendable {
     /// Sends an action to the store as it is.
     case player(PlayerFeature.Action)
-    /// Plays, pauses or replays.
-    case togglePlayPause
     /// Seeks by `seconds` from the current position (negative goes back).
     case skip(seconds: Double)
     /// Mutes or unmutes.

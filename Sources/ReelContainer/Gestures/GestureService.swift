@@ -88,7 +88,7 @@ public final class GestureService: Service {
             } else if point.x >= area.maxX - third {
                 context.perform(.skip(seconds: configuration.doubleTapSkip))
             } else {
-                context.perform(.togglePlayPause)
+                context.send(.togglePlayPause(reason: .user))
             }
         case .longPressBegan:
             guard state.playback.status == .ready else { return }

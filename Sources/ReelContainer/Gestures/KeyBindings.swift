@@ -1,4 +1,5 @@
 import ReelComposable
+import ReelCore
 
 /// Which key performs which ``ContainerAction``.
 ///
@@ -36,7 +37,7 @@ public struct KeyBindings: Equatable, Sendable {
     /// picture in picture (mpv's `p` repeats Space), `w` the next video gravity (fit, fill,
     /// stretch; mpv's `w` shrinks the pan-and-scan).
     public static let mpv = KeyBindings([
-        .space: .togglePlayPause,
+        .space: .player(.togglePlayPause(reason: .user)),
         .left: .skip(seconds: -5),
         .right: .skip(seconds: 5),
         .up: .skip(seconds: 60),

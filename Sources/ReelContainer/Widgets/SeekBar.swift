@@ -215,7 +215,7 @@ public final class SeekBar: Widget {
             keyboardScrubAt = nil
             context.send(.scrubEnded)
         } else {
-            context.perform(.togglePlayPause)
+            context.send(.togglePlayPause(reason: .user))
         }
     }
 

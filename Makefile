@@ -264,7 +264,7 @@ deep-check: ## The deep checks CI runs after `make test`: sanitize, soak × 0.3,
 # private Xvfb of its own (GUI_WRAPPER), as the window suites run.
 WINDOW_SHOTS := controls menu playlist pip stats nowplaying feed idle
 
-screenshots: deps ## Make the README's pictures again: `reel snapshot`, and real windows under Xvfb
+screenshots: deps ## Make the pictures in docs/images again: `reel snapshot`, and real windows under Xvfb
 	$(call checked-build,screenshots,--product reel)
 	$(call checked-build,screenshots-window,--product ReelScreenshots)
 	clip=$$($(SWIFT) run $(SPM) --skip-build reel demo --generate-only); \

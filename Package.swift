@@ -225,13 +225,12 @@ let package = Package(
             name: "MiniPlayer", dependencies: ["Reel"], path: "Examples/MiniPlayer", swiftSettings: strictSettings),
         // Layer 7: a vertical feed in a window: `swift run Feed A.mp4 B.mp4 …`, ↑/↓, wheel or drag.
         .executableTarget(name: "Feed", dependencies: ["Reel"], path: "Examples/Feed", swiftSettings: strictSettings),
-        // Layer 7: `make screenshots`: the README's pictures of the window, from real playback.
+        // Layer 7: `make screenshots`: the pictures of the window in docs/images, from real playback.
         .executableTarget(
             name: "ReelScreenshots", dependencies: ["Reel"], path: "Examples/Screenshots",
             swiftSettings: strictSettings),
-        // Layer 7: the Swift samples of the README and of the DocC catalogues' articles
-        // (Articles/), one file each, compiled here; ReelSnippetsTests fails when a document and
-        // its file differ.
+        // Layer 7: the Swift samples of the DocC catalogues' articles (and Articles/), one file
+        // each, compiled here; ReelSnippetsTests fails when a document and its file differ.
         .target(
             name: "ReelSnippets",
             dependencies: ["Reel", "ReelMPRIS", "ReelPulse", "ReelMetrics", "ReelProbe", "ReelIsolation"],

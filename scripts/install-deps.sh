@@ -6,7 +6,8 @@
 #   scripts/install-deps.sh --list    print the package list, one a line
 #
 # Idempotent and quick when everything is there: one `dpkg-query` per package, and apt is run
-# only for the missing ones. README.md shows this list ("What you need"): keep the two in step.
+# only for the missing ones. CONTRIBUTING.md shows this list ("What the build needs"): keep the two
+# in step.
 # The Swift 6 toolchain itself is not a Debian package; it is expected on PATH (or at /opt/swift).
 set -euo pipefail
 

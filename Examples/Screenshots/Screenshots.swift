@@ -1,8 +1,9 @@
 import Foundation
 import Reel
 
-/// `make screenshots`: the README's pictures of the window, each taken from real playback in a
-/// real window (under Xvfb when there is no display), one picture per run:
+/// `make screenshots`: the pictures of the window in docs/images (README.md, docs/reel.md), each
+/// taken from real playback in a real window (under Xvfb when there is no display), one picture
+/// per run:
 ///
 ///     ReelScreenshots controls|menu|playlist|pip|stats|nowplaying|feed|idle OUT.png CLIP
 ///

@@ -5,9 +5,10 @@ import Testing
 /// is a file the package compiles: the line above each ```` ```swift ```` block names it
 /// (`<!-- compiled: Examples/Snippets/PlayClip.swift -->`, or any file of the package, a whole
 /// executable or test file included), and the block must be that file exactly, but for blank
-/// lines at either end. The ReelSnippets target compiles `Examples/Snippets` (the articles' own
-/// samples are in `Examples/Snippets/Articles`), so `make build-tests` fails when a sample no
-/// longer compiles, and this suite (in `make test`) fails when a document and its file differ.
+/// lines at either end. The ReelSnippets target compiles `Examples/Snippets` (with its
+/// `Articles` folder), so `make build-tests` fails when a sample no longer compiles, and this
+/// suite (in `make test`) fails when a document and its file differ, or when a file there is
+/// shown in no document.
 @Suite("README and catalogue samples")
 struct READMESampleTests {
     /// The package's root: this file is `Examples/Tests/ReelSnippetsTests/READMESampleTests.swift`.
@@ -18,11 +19,8 @@ struct READMESampleTests {
     /// page of every DocC catalogue.
     static let documents = ["README.md"] + catalogues()
 
-    /// Where the README's own samples live, from the root.
-    static let snippets = "Examples/Snippets"
-
-    /// Where the articles' own samples live, from the root.
-    static let articleSnippets = "Examples/Snippets/Articles"
+    /// The folders of the documents' own samples, from the root; each file there must be shown.
+    static let snippetFolders = ["Examples/Snippets", "Examples/Snippets/Articles"]
 
     /// The markdown pages of `Sources/*/*.docc`, from the root, sorted.
     static func catalogues() -> [String] {
@@ -58,17 +56,6 @@ struct READMESampleTests {
         }
     }
 
-    @Test func everySnippetIsInTheREADME() throws {
-        let markdown = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let named = Set(MarkdownSamples.swiftBlocks(in: markdown).compactMap(\.file))
-        let folder = Self.root.appendingPathComponent(Self.snippets)
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
-        #expect(!files.isEmpty)
-        for file in files.sorted() {
-            #expect(named.contains("\(Self.snippets)/\(file)"), "\(Self.snippets)/\(file) is not shown in README.md")
-        }
-    }
-
     @Test func everyModuleHasACatalogueWithSamples() throws {
         let pages = Self.catalogues()
         for module in ["Reel", "ReelCore", "ReelPlayer", "ReelComposable", "ReelTesting", "ReelIsolation"] {
@@ -81,19 +68,23 @@ struct READMESampleTests {
         #expect(samples.count >= 10, "the catalogues have \(samples.count) Swift samples")
     }
 
-    @Test func everyArticleSnippetIsInACatalogue() throws {
+    @Test func everySnippetIsShownInADocument() throws {
         let named = try Set(
-            Self.catalogues().flatMap { page in
+            Self.documents.flatMap { document in
                 MarkdownSamples.swiftBlocks(
-                    in: try String(contentsOf: Self.root.appendingPathComponent(page), encoding: .utf8)
+                    in: try String(contentsOf: Self.root.appendingPathComponent(document), encoding: .utf8)
                 ).compactMap(\.file)
             })
-        let folder = Self.root.appendingPathComponent(Self.articleSnippets)
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
-        #expect(!files.isEmpty)
-        for file in files.sorted() {
-            let path = "\(Self.articleSnippets)/\(file)"
-            #expect(named.contains(path), "\(path) is not shown in any catalogue page")
+        var paths: [String] = []
+        for folder in Self.snippetFolders {
+            let files = try FileManager.default.contentsOfDirectory(
+                atPath: Self.root.appendingPathComponent(folder).path
+            ).filter { $0.hasSuffix(".swift") }
+            paths += files.map { "\(folder)/\($0)" }
+        }
+        #expect(!paths.isEmpty)
+        for path in paths.sorted() {
+            #expect(named.contains(path), "\(path) is not shown in README.md or any catalogue page")
         }
     }
 

@@ -138,7 +138,7 @@ let package = Package(
         .testTarget(
             name: "ReelMetricsTests",
             dependencies: [
-                "ReelCore", "ReelPlayer", "ReelMetrics", "ReelTesting",
+                "ReelCore", "ReelPlayer", "ReelMetrics", "ReelTesting", "ReelTestSupport",
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
             ],
             swiftSettings: strictSettings
@@ -197,8 +197,8 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        // Layer 3: test support that users can depend on: a scriptable engine, media fixtures, a
-        // loopback server.
+        // Layer 3: test support for an app's tests: a scriptable engine, a TestStore, test clocks,
+        // generated media fixtures and hostile media.
         .target(
             name: "ReelTesting",
             dependencies: [
@@ -208,6 +208,13 @@ let package = Package(
                 .product(name: "CustomDump", package: "swift-custom-dump"),
                 locks,
             ],
+            swiftSettings: strictSettings
+        ),
+        // Layer 4, not a product: the project's own test harness (loopback HTTP and RTSP servers, child
+        // processes and daemons, a private sound server, the display lock, XDND drops), which
+        // every test target may use. An app's tests use the ReelTesting product.
+        .target(
+            name: "ReelTestSupport", dependencies: ["ReelTesting", locks], path: "Tests/ReelTestSupport",
             swiftSettings: strictSettings
         ),
         // Layer 6: the umbrella module: `import Reel` re-exports the app-facing modules
@@ -284,18 +291,19 @@ let package = Package(
         ),
         .testTarget(
             name: "ReelPulseTests",
-            dependencies: ["ReelCore", "ReelMPV", "ReelPlayer", "ReelPulse", "ReelTesting"],
+            dependencies: ["ReelCore", "ReelMPV", "ReelPlayer", "ReelPulse", "ReelTesting", "ReelTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "ReelCoreTests",
-            dependencies: ["ReelCore", "ReelTesting"],
+            dependencies: ["ReelCore", "ReelTesting", "ReelTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "ReelMPVTests",
             dependencies: [
                 "ReelComposable", "ReelContainer", "ReelCore", "ReelMPV", "ReelPlayer", "ReelTesting",
+                "ReelTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "Logging", package: "swift-log"),
                 locks,
@@ -304,23 +312,26 @@ let package = Package(
         ),
         .testTarget(
             name: "ReelTestingTests",
-            dependencies: ["ReelCore", "ReelTesting"],
+            dependencies: ["ReelCore", "ReelTesting", "ReelTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "ReelComposableTests",
-            dependencies: ["ReelCore", "ReelComposable", "ReelMPV", "ReelTesting"],
+            dependencies: ["ReelCore", "ReelComposable", "ReelMPV", "ReelTesting", "ReelTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "ReelContainerTests",
-            dependencies: ["ReelCore", "ReelComposable", "ReelContainer", "ReelPlayer", "ReelTesting"],
+            dependencies: [
+                "ReelCore", "ReelComposable", "ReelContainer", "ReelPlayer", "ReelTesting", "ReelTestSupport",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "ReelDrawingTests",
             dependencies: [
                 "CCairo", "ReelCore", "ReelMPV", "ReelComposable", "ReelContainer", "ReelDrawing", "ReelTesting",
+                "ReelTestSupport",
             ],
             // Reference PNGs are read from the source tree by path, not bundled.
             exclude: ["References"],
@@ -332,7 +343,7 @@ let package = Package(
             name: "ReelSDLTests",
             dependencies: [
                 "CSDL2", "ReelCore", "ReelMPV", "ReelPlayer", "ReelContainer", "ReelDrawing", "ReelPreview", "ReelSDL",
-                "ReelTesting",
+                "ReelTesting", "ReelTestSupport",
             ],
             swiftSettings: strictSettings
         ),
@@ -341,7 +352,7 @@ let package = Package(
         // test bundle.
         .testTarget(
             name: "ReelEndToEndTests",
-            dependencies: ["ReelTesting"],
+            dependencies: ["ReelTesting", "ReelTestSupport"],
             swiftSettings: strictSettings
         ),
         // MPRIS, logind and the screensaver on private buses the tests start (dbus-daemon), with
@@ -353,7 +364,7 @@ let package = Package(
             dependencies: [
                 "CSystemdBus", "ReelComposable", "ReelCore", "ReelMPV", "ReelMPRIS", "ReelPlayer", "ReelPulse",
                 "ReelDesktop",
-                "ReelTesting",
+                "ReelTesting", "ReelTestSupport",
                 locks,
             ],
             swiftSettings: strictSettings
@@ -361,18 +372,18 @@ let package = Package(
         // The feed's pool on FakeEngine (1 000 items, bounded loads) and on libmpv (first frames).
         .testTarget(
             name: "ReelFeedTests",
-            dependencies: ["ReelCore", "ReelMPV", "ReelPlayer", "ReelFeed", "ReelTesting"],
+            dependencies: ["ReelCore", "ReelMPV", "ReelPlayer", "ReelFeed", "ReelTesting", "ReelTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "ReelPlayerTests",
-            dependencies: ["ReelCore", "ReelComposable", "ReelPlayer", "ReelTesting"],
+            dependencies: ["ReelCore", "ReelComposable", "ReelPlayer", "ReelTesting", "ReelTestSupport"],
             swiftSettings: strictSettings
         ),
         // ReelProbe against ffprobe, on generated media and a loopback HTTP server; `reel probe`.
         .testTarget(
             name: "ReelProbeTests",
-            dependencies: ["ReelCore", "ReelProbe", "ReelTesting"],
+            dependencies: ["ReelCore", "ReelProbe", "ReelTesting", "ReelTestSupport"],
             swiftSettings: strictSettings
         ),
         // ReelIsolation's workers and `reel check`'s isolation: media that never returns (a FIFO, a
@@ -380,7 +391,7 @@ let package = Package(
         .testTarget(
             name: "ReelIsolationTests",
             dependencies: [
-                "ReelCore", "ReelMPV", "ReelPreview", "ReelIsolation", "ReelTesting",
+                "ReelCore", "ReelMPV", "ReelPreview", "ReelIsolation", "ReelTesting", "ReelTestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
@@ -388,7 +399,7 @@ let package = Package(
         .testTarget(
             name: "ReelPreviewTests",
             dependencies: [
-                "ReelCore", "ReelMPV", "ReelPlayer", "ReelContainer", "ReelPreview", "ReelTesting",
+                "ReelCore", "ReelMPV", "ReelPlayer", "ReelContainer", "ReelPreview", "ReelTesting", "ReelTestSupport",
                 .product(name: "Logging", package: "swift-log"),
                 locks,
             ],

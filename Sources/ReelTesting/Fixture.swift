@@ -40,7 +40,7 @@ public enum Fixture: String, CaseIterable, Sendable {
     /// `manifest.mpd`, two `init-stream*.m4s` and 1 s `chunk-stream*-*.m4s` segments.
     case dashStream
     /// A folder of 40 one-second MPEG-TS segments `segment0.ts` … `segment39.ts` (320x240 H.264
-    /// with a keyframe every 0.5 s, AAC) for a live HLS stream that ``LiveHLSPublisher`` publishes
+    /// with a keyframe every 0.5 s, AAC) for a live HLS stream whose playlist a server publishes
     /// over time.
     case liveHLSSegments
     /// A folder holding a 6 s HLS stream in three variants (``hlsVariantHeights``: 640x360,

@@ -8,16 +8,16 @@ import Subprocess
 #endif
 
 /// How a finished child process ended.
-struct SubprocessResult: Sendable {
+package struct SubprocessResult: Sendable {
     /// The exit status (or the signal number when it was killed).
-    var status: Int32
+    package var status: Int32
     /// Everything the process wrote to standard output, when it was kept.
-    var standardOutput: Data
+    package var standardOutput: Data
     /// Everything the process wrote to standard error.
-    var standardError: Data
+    package var standardError: Data
 
     /// The last `limit` characters of standard error as text, trimmed.
-    func standardErrorTail(limit: Int = 2_000) -> String {
+    package func standardErrorTail(limit: Int = 2_000) -> String {
         let text = String(decoding: standardError, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         if text.isEmpty { return "(nothing on standard error)" }
         return text.count > limit ? "…" + text.suffix(limit) : text
@@ -26,14 +26,14 @@ struct SubprocessResult: Sendable {
 
 /// Runs the tools tests need (ffmpeg, xdotool, pactl, …) with swift-subprocess: asynchronously,
 /// so neither the caller's actor nor Swift's small cooperative pool is blocked while they run.
-enum ToolRunner {
+package enum ToolRunner {
     /// The most a tool may print on each stream (16 MiB).
-    static let outputLimit = 16 << 20
+    package static let outputLimit = 16 << 20
 
     /// Runs `executable` (a path, or a name looked up on `PATH`) with `arguments`, standard input
     /// empty, standard error captured and standard output kept when `keepOutput`.
     /// - Throws: ``SubprocessLaunchError`` when it cannot start.
-    static func run(
+    package static func run(
         _ executable: String, _ arguments: [String], keepOutput: Bool = false, environment: [String: String]? = nil
     ) async throws(SubprocessLaunchError) -> SubprocessResult {
         let target: Executable = executable.contains("/") ? .path(FilePath(executable)) : .name(executable)
@@ -66,7 +66,9 @@ enum ToolRunner {
     }
 
     /// Runs `executable` with `arguments`. Throws the launch error's description.
-    static func run(_ executable: URL, _ arguments: [String]) async throws(SubprocessLaunchError) -> SubprocessResult {
+    package static func run(_ executable: URL, _ arguments: [String]) async throws(SubprocessLaunchError)
+        -> SubprocessResult
+    {
         try await run(executable.path, arguments)
     }
 
@@ -79,7 +81,7 @@ enum ToolRunner {
 }
 
 /// A child process could not be started.
-struct SubprocessLaunchError: Error, Sendable {
+package struct SubprocessLaunchError: Error, Sendable {
     /// Why, in the system's words.
-    var reason: String
+    package var reason: String
 }

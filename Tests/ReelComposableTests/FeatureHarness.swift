@@ -2,6 +2,7 @@ import Clocks
 import Foundation
 import ReelComposable
 import ReelCore
+import ReelTestSupport
 import ReelTesting
 
 /// A `PlayerFeature` under test with its clocks, and the engine answers that bring it to a state.

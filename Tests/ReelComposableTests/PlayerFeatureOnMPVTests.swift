@@ -2,6 +2,7 @@ import Foundation
 import ReelComposable
 import ReelCore
 import ReelMPV
+import ReelTestSupport
 import ReelTesting
 import Testing
 

@@ -2,6 +2,7 @@ import Clocks
 import Foundation
 import ReelComposable
 import ReelCore
+import ReelTestSupport
 import ReelTesting
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import ReelComposable
 import ReelCore
+import ReelTestSupport
 import ReelTesting
 import Testing
 

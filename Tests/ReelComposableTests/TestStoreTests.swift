@@ -1,6 +1,7 @@
 import Clocks
 import ReelComposable
 import ReelCore
+import ReelTestSupport
 import ReelTesting
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import ReelComposable
 import ReelContainer
 import ReelCore
+import ReelTestSupport
 import ReelTesting
 import Testing
 

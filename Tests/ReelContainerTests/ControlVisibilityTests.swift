@@ -1,6 +1,7 @@
 import ReelComposable
 import ReelContainer
 import ReelCore
+import ReelTestSupport
 import ReelTesting
 import Testing
 

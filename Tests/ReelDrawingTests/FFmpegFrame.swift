@@ -1,4 +1,5 @@
 import Foundation
+import ReelTestSupport
 import ReelTesting
 
 /// The frame the ffmpeg command-line tool decodes at a time, as RGB bytes: the reference that

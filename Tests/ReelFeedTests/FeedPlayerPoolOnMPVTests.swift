@@ -3,6 +3,7 @@ import ReelCore
 import ReelFeed
 import ReelMPV
 import ReelPlayer
+import ReelTestSupport
 import ReelTesting
 import Testing
 

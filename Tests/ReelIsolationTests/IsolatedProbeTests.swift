@@ -2,6 +2,7 @@ import Foundation
 import ReelCore
 import ReelIsolation
 import ReelProbe
+import ReelTestSupport
 import ReelTesting
 import Testing
 

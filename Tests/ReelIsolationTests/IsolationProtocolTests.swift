@@ -1,5 +1,6 @@
 import Foundation
 import ReelIsolation
+import ReelTestSupport
 import ReelTesting
 import Testing
 

@@ -3,6 +3,7 @@ import Logging
 import ReelCore
 import ReelIsolation
 import ReelPreview
+import ReelTestSupport
 import ReelTesting
 import Testing
 

@@ -5,6 +5,7 @@ import ReelMPRIS
 import ReelMPV
 import ReelPlayer
 import ReelPulse
+import ReelTestSupport
 import ReelTesting
 import Testing
 

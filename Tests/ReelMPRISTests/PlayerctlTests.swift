@@ -3,6 +3,7 @@ import ReelComposable
 import ReelCore
 import ReelMPRIS
 import ReelPlayer
+import ReelTestSupport
 import ReelTesting
 import Testing
 

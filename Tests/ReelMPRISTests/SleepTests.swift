@@ -2,6 +2,7 @@ import Foundation
 import ReelCore
 import ReelMPRIS
 import ReelPlayer
+import ReelTestSupport
 import ReelTesting
 import Testing
 

@@ -3,6 +3,7 @@ import Logging
 import NIOConcurrencyHelpers
 import ReelCore
 import ReelPlayer
+import ReelTestSupport
 import ReelTesting
 import Testing
 

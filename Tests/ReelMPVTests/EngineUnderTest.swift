@@ -3,6 +3,7 @@ import Glibc
 import ReelCore
 import ReelMPV
 import ReelPlayer
+import ReelTestSupport
 import ReelTesting
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import ReelCore
 import ReelMPV
 import ReelPlayer
+import ReelTestSupport
 import ReelTesting
 import Testing
 

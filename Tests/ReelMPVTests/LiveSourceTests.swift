@@ -2,6 +2,7 @@ import Foundation
 import ReelComposable
 import ReelCore
 import ReelPlayer
+import ReelTestSupport
 import ReelTesting
 import Testing
 

@@ -3,6 +3,7 @@ import Glibc
 import Logging
 import ReelCore
 import ReelPlayer
+import ReelTestSupport
 import ReelTesting
 import Testing
 

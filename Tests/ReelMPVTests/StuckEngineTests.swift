@@ -3,6 +3,7 @@ import ReelComposable
 import ReelCore
 import ReelMPV
 import ReelPlayer
+import ReelTestSupport
 import ReelTesting
 import Testing
 

@@ -3,6 +3,7 @@ import MetricsTestKit
 import ReelCore
 import ReelMetrics
 import ReelPlayer
+import ReelTestSupport
 import ReelTesting
 import Testing
 

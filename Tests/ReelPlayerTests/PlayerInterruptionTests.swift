@@ -1,6 +1,7 @@
 import Foundation
 import ReelCore
 import ReelPlayer
+import ReelTestSupport
 import ReelTesting
 import Testing
 

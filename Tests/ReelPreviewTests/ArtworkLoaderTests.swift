@@ -2,6 +2,7 @@ import Foundation
 import ReelContainer
 import ReelCore
 import ReelPreview
+import ReelTestSupport
 import ReelTesting
 import Testing
 

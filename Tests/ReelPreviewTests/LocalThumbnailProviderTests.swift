@@ -1,5 +1,6 @@
 import Foundation
 import ReelPreview
+import ReelTestSupport
 import ReelTesting
 import Testing
 

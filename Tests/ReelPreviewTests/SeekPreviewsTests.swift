@@ -3,6 +3,7 @@ import ReelContainer
 import ReelCore
 import ReelPlayer
 import ReelPreview
+import ReelTestSupport
 import ReelTesting
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import ReelProbe
+import ReelTestSupport
 import ReelTesting
 import Testing
 

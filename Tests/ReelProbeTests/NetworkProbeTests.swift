@@ -1,6 +1,7 @@
 import Foundation
 import ReelCore
 import ReelProbe
+import ReelTestSupport
 import ReelTesting
 import Testing
 

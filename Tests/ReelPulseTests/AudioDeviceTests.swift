@@ -3,6 +3,7 @@ import ReelCore
 import ReelMPV
 import ReelPlayer
 import ReelPulse
+import ReelTestSupport
 import ReelTesting
 import Testing
 

@@ -5,6 +5,7 @@ import ReelDrawing
 import ReelMPV
 import ReelPlayer
 import ReelSDL
+import ReelTestSupport
 import ReelTesting
 import Testing
 

@@ -4,6 +4,7 @@ import ReelCore
 import ReelMPV
 import ReelPlayer
 import ReelSDL
+import ReelTestSupport
 import ReelTesting
 import Testing
 

@@ -6,6 +6,7 @@ import ReelMPV
 import ReelPlayer
 import ReelPreview
 import ReelSDL
+import ReelTestSupport
 import ReelTesting
 import Testing
 

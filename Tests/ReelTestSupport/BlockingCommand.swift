@@ -10,11 +10,11 @@ import Foundation
 /// `posix_spawn` and `waitpid` on the child's own process id: Foundation's
 /// `Process.waitUntilExit()` was seen to wait forever for a child that had already exited
 /// (a whole test run hung on `perl -MRTSP::Server -e 1`). Use ``Command`` from async code.
-public enum BlockingCommand {
+package enum BlockingCommand {
     /// Runs `executable` with `arguments`, standard input and error from and to `/dev/null`, and
     /// returns its exit status and standard output (at most `limit` bytes kept); nil when it could
     /// not start or was killed by a signal.
-    public static func run(_ executable: String, _ arguments: [String], limit: Int = 1 << 20) -> (
+    package static func run(_ executable: String, _ arguments: [String], limit: Int = 1 << 20) -> (
         status: Int32, output: Data
     )? {
         var pipe: [Int32] = [0, 0]

@@ -2,9 +2,9 @@ import Foundation
 
 /// An executable of this package that `swift build --build-tests` puts next to the test bundle,
 /// such as `reel`, for tests that run it as a child process.
-public enum BuiltProduct {
+package enum BuiltProduct {
     /// Where the executable `name` was built, or nil when it was not.
-    public static func url(named name: String) -> URL? {
+    package static func url(named name: String) -> URL? {
         let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         let candidates = [directory, Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
         return candidates.map { $0.appendingPathComponent(name) }.first {
@@ -14,7 +14,7 @@ public enum BuiltProduct {
 
     /// Where the executable `name` was built.
     /// - Throws: `CocoaError.fileNoSuchFile` naming where it was looked for.
-    public static func require(_ name: String) throws -> URL {
+    package static func require(_ name: String) throws -> URL {
         guard let url = url(named: name) else {
             let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             throw CocoaError(

@@ -1,7 +1,8 @@
 import Foundation
+import ReelTesting
 
 /// Runs a command-line tool for a test and returns what it printed.
-public enum Command {
+package enum Command {
     /// Runs `arguments` (the tool's name first, looked up on `PATH`), waits for it and returns its
     /// standard output; standard error is discarded. Empty when the tool cannot start.
     ///
@@ -9,11 +10,11 @@ public enum Command {
     /// nor Swift's small cooperative pool is blocked meanwhile (blocking them starves every other
     /// test running in parallel).
     @discardableResult
-    public static func output(_ arguments: String...) async -> String { await output(arguments) }
+    package static func output(_ arguments: String...) async -> String { await output(arguments) }
 
     /// Runs `arguments` (the tool's name first, looked up on `PATH`) and returns its standard output.
     @discardableResult
-    public static func output(_ arguments: [String]) async -> String {
+    package static func output(_ arguments: [String]) async -> String {
         guard let tool = arguments.first else { return "" }
         guard let result = try? await ToolRunner.run(tool, Array(arguments.dropFirst()), keepOutput: true) else {
             return ""
@@ -27,7 +28,7 @@ public enum Command {
     ///   - arguments: the tool's name or path, then its arguments.
     ///   - environment: the tool's whole environment (default: this process's).
     /// - Throws: ``CommandError`` when the tool cannot start.
-    public static func run(_ arguments: [String], environment: [String: String]? = nil) async throws(CommandError)
+    package static func run(_ arguments: [String], environment: [String: String]? = nil) async throws(CommandError)
         -> CommandResult
     {
         guard let tool = arguments.first else { throw CommandError(reason: "no command") }
@@ -42,29 +43,29 @@ public enum Command {
 }
 
 /// How a tool run by ``Command/run(_:environment:)`` ended.
-public struct CommandResult: Sendable {
+package struct CommandResult: Sendable {
     /// The exit status, or the number of the signal that ended it.
-    public var status: Int32
+    package var status: Int32
     /// What it wrote to standard output.
-    public var output: Data
+    package var output: Data
     /// What it wrote to standard error.
-    public var error: Data
+    package var error: Data
 
     /// Standard output as text, trimmed.
-    public var outputText: String {
+    package var outputText: String {
         String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Standard error as text, trimmed.
-    public var errorText: String {
+    package var errorText: String {
         String(decoding: error, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
 
 /// A tool could not be started.
-public struct CommandError: Error, Sendable, CustomStringConvertible {
+package struct CommandError: Error, Sendable, CustomStringConvertible {
     /// Why, in the system's words.
-    public var reason: String
+    package var reason: String
 
-    public var description: String { reason }
+    package var description: String { reason }
 }

@@ -7,7 +7,7 @@ import Foundation
 /// a lock rather than an actor, because the threads that count are not in Swift concurrency and
 /// must not block or hop to count; it is `@unchecked Sendable` because every stored property is
 /// guarded by `lock`.
-public final class CountSignal: @unchecked Sendable {
+package final class CountSignal: @unchecked Sendable {
     private struct Waiter {
         var key: String
         var target: Int
@@ -20,13 +20,13 @@ public final class CountSignal: @unchecked Sendable {
     private var waiters: [UUID: Waiter] = [:]
 
     /// Creates counters that all start at zero.
-    public init() {}
+    package init() {}
 
     /// The current value of `key`'s counter.
-    public func count(_ key: String) -> Int { lock.withLock { counts[key, default: 0] } }
+    package func count(_ key: String) -> Int { lock.withLock { counts[key, default: 0] } }
 
     /// Adds one to `key`'s counter and resumes the waiters it satisfies.
-    public func increment(_ key: String) {
+    package func increment(_ key: String) {
         let ready: [Waiter] = lock.withLock {
             counts[key, default: 0] += 1
             let value = counts[key, default: 0]
@@ -41,7 +41,7 @@ public final class CountSignal: @unchecked Sendable {
 
     /// Whether `key`'s counter reached `target` before `timeout` passed (false also when the
     /// calling task is cancelled).
-    public func wait(for key: String, atLeast target: Int, timeout: Duration) async -> Bool {
+    package func wait(for key: String, atLeast target: Int, timeout: Duration) async -> Bool {
         let id = UUID()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in

@@ -3,7 +3,7 @@ import Foundation
 /// A shell that starts a daemon for a test (a private D-Bus daemon, a private sound server) and
 /// prints what the test needs to know about it, a line at a time, before it goes quiet and
 /// watches the test process.
-public enum DaemonShell {
+package enum DaemonShell {
     /// Runs `script` with `/bin/sh -c` and returns the shell once it printed `lines` lines (or
     /// ended first: fewer lines come back), read on a thread of its own. Standard input and
     /// error are `/dev/null`.
@@ -12,7 +12,7 @@ public enum DaemonShell {
     ///   - count: how many lines to wait for.
     ///   - environment: the shell's environment (default: the test's own).
     ///   - directory: the shell's working directory (default: the test's own).
-    public static func start(
+    package static func start(
         _ script: String, lines count: Int, environment: [String: String]? = nil, directory: URL? = nil
     ) async throws -> (shell: Process, lines: [String]) {
         let shell = Process()

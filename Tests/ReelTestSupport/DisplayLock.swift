@@ -8,15 +8,15 @@ import Testing
 /// ```swift
 /// try await DisplayLock.shared.run { try await clickThroughTheControls() }
 /// ```
-public actor DisplayLock {
+package actor DisplayLock {
     /// The lock every window test in the process shares.
-    public static let shared = DisplayLock()
+    package static let shared = DisplayLock()
 
     private var isHeld = false
     private var waiters: [CheckedContinuation<Void, Never>] = []
 
     /// Runs `body` once no other holder runs, then lets the next one in.
-    public func run<T: Sendable>(_ body: @Sendable () async throws -> T) async rethrows -> T {
+    package func run<T: Sendable>(_ body: @Sendable () async throws -> T) async rethrows -> T {
         await acquire()
         defer { release() }
         return try await body()
@@ -44,12 +44,12 @@ public actor DisplayLock {
 /// ```swift
 /// @Suite(.exclusiveDisplay) struct WindowTests { … }
 /// ```
-public struct ExclusiveDisplay: TestTrait, SuiteTrait, TestScoping {
+package struct ExclusiveDisplay: TestTrait, SuiteTrait, TestScoping {
     /// Applies to every test of a suite.
-    public var isRecursive: Bool { true }
+    package var isRecursive: Bool { true }
 
     /// Runs the test while holding the display.
-    public func provideScope(
+    package func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
         // A suite's own scope (no test case, a suite) needs no lock; its tests take it one by one.
@@ -60,5 +60,5 @@ public struct ExclusiveDisplay: TestTrait, SuiteTrait, TestScoping {
 
 extension Trait where Self == ExclusiveDisplay {
     /// Runs under ``DisplayLock/shared``: one window test at a time on the X display.
-    public static var exclusiveDisplay: ExclusiveDisplay { ExclusiveDisplay() }
+    package static var exclusiveDisplay: ExclusiveDisplay { ExclusiveDisplay() }
 }

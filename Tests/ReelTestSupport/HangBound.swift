@@ -6,4 +6,4 @@
 /// ```swift
 /// #expect(ContinuousClock.now - started < hangBound(after: .seconds(3)))
 /// ```
-public func hangBound(after expected: Duration) -> Duration { expected * 2 + .seconds(10) }
+package func hangBound(after expected: Duration) -> Duration { expected * 2 + .seconds(10) }

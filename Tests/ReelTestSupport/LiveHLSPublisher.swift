@@ -1,5 +1,6 @@
 import Foundation
 import NIOConcurrencyHelpers
+import ReelTesting
 
 /// A live HLS stream on a ``LoopbackHTTPServer``, made of pre-generated segments
 /// (``Fixture/liveHLSSegments``): the media playlist is a sliding window of the segments published
@@ -13,9 +14,9 @@ import NIOConcurrencyHelpers
 /// try server.start()
 /// try player.load(MediaItem(url: server.url(LiveHLSPublisher.playlistPath)))
 /// ```
-public final class LiveHLSPublisher: Sendable {
+package final class LiveHLSPublisher: Sendable {
     /// Where the media playlist is served.
-    public static let playlistPath = "/live/index.m3u8"
+    package static let playlistPath = "/live/index.m3u8"
 
     private struct Published {
         var count: Int
@@ -28,7 +29,7 @@ public final class LiveHLSPublisher: Sendable {
     private let published: NIOLockedValueBox<Published>
 
     /// Prepares the segments (made once with ffmpeg and cached) and publishes the first `window`.
-    public init(window: Int = 6) async throws(MediaFixtureError) {
+    package init(window: Int = 6) async throws(MediaFixtureError) {
         folder = try await MediaFixtures.url(for: .liveHLSSegments)
         segmentCount = Fixture.liveHLSSegmentCount
         self.window = max(3, min(window, segmentCount))
@@ -36,7 +37,7 @@ public final class LiveHLSPublisher: Sendable {
     }
 
     /// The playlist (which publishes the next segment on every request) and every segment.
-    public var routes: [String: LoopbackHTTPServer.Behaviour] {
+    package var routes: [String: LoopbackHTTPServer.Behaviour] {
         var routes: [String: LoopbackHTTPServer.Behaviour] = [
             Self.playlistPath: .generated({ [self] in nextPlaylist() }, contentType: "application/vnd.apple.mpegurl")
         ]
@@ -48,13 +49,13 @@ public final class LiveHLSPublisher: Sendable {
     }
 
     /// How many segments are published.
-    public var publishedCount: Int { published.withLockedValue { $0.count } }
+    package var publishedCount: Int { published.withLockedValue { $0.count } }
 
     /// Stops publishing: the playlist stays as it is, and the stream runs dry.
-    public func freeze() { published.withLockedValue { $0.isFrozen = true } }
+    package func freeze() { published.withLockedValue { $0.isFrozen = true } }
 
     /// Publishes again, one segment per request.
-    public func resume() { published.withLockedValue { $0.isFrozen = false } }
+    package func resume() { published.withLockedValue { $0.isFrozen = false } }
 
     /// The playlist now, publishing one more segment for the next request (unless frozen or all
     /// are out: the stream then runs dry too).

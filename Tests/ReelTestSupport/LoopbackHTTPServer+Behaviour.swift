@@ -9,7 +9,7 @@ extension LoopbackHTTPServer {
     /// single `Range: bytes=a-b`, `bytes=a-` or `bytes=-n` with `206 Partial Content` and
     /// `Content-Range` (or `416` when the range starts past the end). Byte offsets in the
     /// behaviours count from the start of the file, whatever range was asked for.
-    public enum Behaviour: Sendable {
+    package enum Behaviour: Sendable {
         /// The file's bytes. `contentType` defaults to a type guessed from the file extension
         /// (`video/mp4` for `.mp4`, `video/x-matroska` for `.mkv`, …). A missing file answers 404.
         case file(URL, contentType: String? = nil)

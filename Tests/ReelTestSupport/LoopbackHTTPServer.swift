@@ -17,34 +17,34 @@ import Foundation
 /// ends with `Connection: close`. ``stop()`` closes the listener and every open connection and
 /// returns once all those threads have finished; it is idempotent and also runs when the server
 /// is deinitialized. The server can be started again after it stopped (on a new port).
-public final class LoopbackHTTPServer: Sendable {
+package final class LoopbackHTTPServer: Sendable {
     private let core: LoopbackServerCore
 
     /// Creates a stopped server with `routes`, keyed by path (such as `"/clip.mp4"`).
-    public init(routes: [String: Behaviour] = [:]) {
+    package init(routes: [String: Behaviour] = [:]) {
         core = LoopbackServerCore(routes: routes)
     }
 
     deinit { core.stop() }
 
     /// Sets how `path` answers from now on (a leading `/` is added when missing).
-    public func route(_ path: String, _ behaviour: Behaviour) { core.setRoute(path, behaviour) }
+    package func route(_ path: String, _ behaviour: Behaviour) { core.setRoute(path, behaviour) }
 
     /// Starts listening on 127.0.0.1 at an ephemeral port. Does nothing when already running.
-    public func start() throws(LoopbackHTTPServerError) { try core.start() }
+    package func start() throws(LoopbackHTTPServerError) { try core.start() }
 
     /// Closes the listener and every open connection, releases stalled responses and waits for all
     /// of the server's threads to finish. Safe to call more than once.
-    public func stop() { core.stop() }
+    package func stop() { core.stop() }
 
     /// Whether the server is listening.
-    public var isRunning: Bool { core.isRunning }
+    package var isRunning: Bool { core.isRunning }
 
     /// The port of the running server, or of the last run after ``stop()``; 0 before ``start()``.
-    public var port: Int { core.port }
+    package var port: Int { core.port }
 
     /// `http://127.0.0.1:<port><path>` (a leading `/` is added to `path` when missing).
-    public func url(_ path: String) -> URL {
+    package func url(_ path: String) -> URL {
         let base = "http://127.0.0.1:\(port)"
         let path = LoopbackServerCore.normalized(path)
         let encoded = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "/"
@@ -52,19 +52,19 @@ public final class LoopbackHTTPServer: Sendable {
     }
 
     /// How many requests for `path` (ignoring any query) the server has received.
-    public func requestCount(_ path: String) -> Int { core.requestCount(LoopbackServerCore.normalized(path)) }
+    package func requestCount(_ path: String) -> Int { core.requestCount(LoopbackServerCore.normalized(path)) }
 
     /// Whether the server has received `count` requests for `path` within `timeout`. Use it to know
     /// that a client (re)connected, instead of sleeping.
-    public func waitForRequests(_ path: String, count: Int = 1, timeout: Duration = .seconds(10)) async -> Bool {
+    package func waitForRequests(_ path: String, count: Int = 1, timeout: Duration = .seconds(10)) async -> Bool {
         await core.waitForRequests(LoopbackServerCore.normalized(path), count: count, timeout: timeout)
     }
 
     /// Every request received, oldest first; only those for `path` when it is given.
-    public func requests(_ path: String? = nil) -> [Request] {
+    package func requests(_ path: String? = nil) -> [Request] {
         core.requests(path.map(LoopbackServerCore.normalized))
     }
 
     /// How many connections are open right now.
-    public var openConnectionCount: Int { core.openConnectionCount }
+    package var openConnectionCount: Int { core.openConnectionCount }
 }

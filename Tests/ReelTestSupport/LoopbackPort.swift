@@ -1,10 +1,10 @@
 import Foundation
 
 /// Ports on 127.0.0.1 for the servers tests start.
-public enum LoopbackPort {
+package enum LoopbackPort {
     /// A TCP or UDP port on 127.0.0.1 that is free now: the kernel's choice for a socket bound to
     /// port 0, released at once (so another process could still take it before the server does).
-    public static func free(udp: Bool) -> Int {
+    package static func free(udp: Bool) -> Int {
         let socket = socket(AF_INET, udp ? Int32(SOCK_DGRAM.rawValue) : Int32(SOCK_STREAM.rawValue), 0)
         defer { close(socket) }
         var address = sockaddr_in()

@@ -10,14 +10,14 @@ import Foundation
 /// defer { server.stop() }
 /// try player.load(MediaItem(url: server.url))
 /// ```
-public struct LoopbackRTSPServer: Sendable {
+package struct LoopbackRTSPServer: Sendable {
     /// The stream's address for players.
-    public let url: URL
+    package let url: URL
     private let shell: Int32
     private let processes: [Int32]
 
     /// Whether Perl's RTSP::Server is installed (`librtsp-server-perl`, from `make deps`).
-    public static var isAvailable: Bool {
+    package static var isAvailable: Bool {
         BlockingCommand.run("/usr/bin/perl", ["-MRTSP::Server", "-MAnyEvent", "-e", "1"])?.status == 0
     }
 
@@ -25,7 +25,7 @@ public struct LoopbackRTSPServer: Sendable {
     /// and returns once the server has the stream mounted and recording.
     /// - Throws: ``LoopbackRTSPServerError`` with the server's and ffmpeg's logs when either
     ///   ends first.
-    public static func start(publishing clip: URL) async throws -> LoopbackRTSPServer {
+    package static func start(publishing clip: URL) async throws -> LoopbackRTSPServer {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("reel-rtsp-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -50,7 +50,7 @@ public struct LoopbackRTSPServer: Sendable {
     }
 
     /// Stops ffmpeg, the server and their watching shell.
-    public func stop() {
+    package func stop() {
         for process in processes + [shell] { kill(process, SIGKILL) }
     }
 
@@ -85,13 +85,13 @@ public struct LoopbackRTSPServer: Sendable {
 }
 
 /// The RTSP server or its ffmpeg source ended before the stream was recording.
-public struct LoopbackRTSPServerError: Error, CustomStringConvertible {
+package struct LoopbackRTSPServerError: Error, CustomStringConvertible {
     /// What the server printed.
-    public var serverLog: String
+    package var serverLog: String
     /// What ffmpeg printed.
-    public var ffmpegLog: String
+    package var ffmpegLog: String
 
-    public var description: String {
+    package var description: String {
         "The loopback RTSP server did not start.\nServer:\n\(serverLog)\nffmpeg:\n\(ffmpegLog)"
     }
 }

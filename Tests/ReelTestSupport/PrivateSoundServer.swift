@@ -6,9 +6,9 @@ import Foundation
 ///
 /// Like the private D-Bus daemons of the MPRIS tests, the server runs under a small shell that
 /// kills it within a second once the test process is gone.
-public final class PrivateSoundServer: @unchecked Sendable {
+package final class PrivateSoundServer: @unchecked Sendable {
     /// The server's address, for libpulse (`AudioOutputMonitor(server:)`) and libmpv (`pulse-host`).
-    public let address: String
+    package let address: String
     private let directory: URL
     private let shell: Process
     private let server: Int32
@@ -24,7 +24,7 @@ public final class PrivateSoundServer: @unchecked Sendable {
     /// and `module-rescue-streams` when `rescuesStreams` (streams on a disappearing output move
     /// to another, as on a desktop; without it the server kills them). Returns once the server
     /// said it is ready.
-    public static func start(outputs: [String], rescuesStreams: Bool = true) async throws -> PrivateSoundServer {
+    package static func start(outputs: [String], rescuesStreams: Bool = true) async throws -> PrivateSoundServer {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("reel-pulse-\(UUID().uuidString.prefix(8))", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -41,7 +41,7 @@ public final class PrivateSoundServer: @unchecked Sendable {
     /// Kills the server and starts it again at the same address, with the same outputs, after
     /// `downtime` (a sound server restarting, as PipeWire's does on an update; clients trying
     /// to connect meanwhile are refused); returns the new one, which ``stop()`` stops.
-    public func restarted(after downtime: Duration = .zero) async throws -> PrivateSoundServer {
+    package func restarted(after downtime: Duration = .zero) async throws -> PrivateSoundServer {
         kill(server, SIGKILL)
         kill(shell.processIdentifier, SIGKILL)
         // The old server's socket must be closed before the new one binds it: it is once the
@@ -103,23 +103,23 @@ public final class PrivateSoundServer: @unchecked Sendable {
 
     /// `pactl ARGUMENTS…` against this server; returns what it printed.
     @discardableResult
-    public func pactl(_ arguments: String...) async -> String {
+    package func pactl(_ arguments: String...) async -> String {
         await Command.output(["pactl", "--server=\(address)"] + arguments)
     }
 
     /// Adds a null output named `name`; returns its module's index, for ``removeOutput(module:)``.
-    public func addOutput(_ name: String) async -> String {
+    package func addOutput(_ name: String) async -> String {
         await pactl("load-module", "module-null-sink", "sink_name=\(name)")
             .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Removes the output whose null-sink module has index `module`.
-    public func removeOutput(module: String) async {
+    package func removeOutput(module: String) async {
         await pactl("unload-module", module)
     }
 
     /// The module index of the null output named `name`.
-    public func module(ofOutput name: String) async -> String? {
+    package func module(ofOutput name: String) async -> String? {
         let sinks = await pactl("list", "short", "sinks")
         guard
             sinks.split(separator: "\n").contains(where: {
@@ -133,13 +133,13 @@ public final class PrivateSoundServer: @unchecked Sendable {
     }
 
     /// The indexes of the streams (sink inputs) playing now.
-    public func streams() async -> [String] {
+    package func streams() async -> [String] {
         await pactl("list", "short", "sink-inputs").split(separator: "\n")
             .compactMap { $0.split(separator: "\t").first.map(String.init) }
     }
 
     /// Kills the server and its shell, and removes its directory.
-    public func stop() {
+    package func stop() {
         kill(server, SIGKILL)
         kill(shell.processIdentifier, SIGKILL)
         try? FileManager.default.removeItem(at: directory)
@@ -147,8 +147,10 @@ public final class PrivateSoundServer: @unchecked Sendable {
 }
 
 /// `pulseaudio` did not start (is the `pulseaudio` package installed?).
-public struct PrivateSoundServerError: Error, CustomStringConvertible {
+package struct PrivateSoundServerError: Error, CustomStringConvertible {
     /// What the server logged.
-    public var log: String
-    public var description: String { "pulseaudio did not start (install the pulseaudio package): \(log.suffix(1_000))" }
+    package var log: String
+    package var description: String {
+        "pulseaudio did not start (install the pulseaudio package): \(log.suffix(1_000))"
+    }
 }

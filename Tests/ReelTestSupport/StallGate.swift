@@ -18,26 +18,26 @@ import Foundation
 ///
 /// `@unchecked Sendable`: the open flag is guarded by `condition`, which server threads block on
 /// (a blocking wait that neither an actor nor a `Mutex` offers); the counter is a ``CountSignal``.
-public final class StallGate: @unchecked Sendable {
+package final class StallGate: @unchecked Sendable {
     private let condition = NSCondition()
     private var opened = false
     private let reached = CountSignal()
 
     /// Creates a closed gate.
-    public init() {}
+    package init() {}
 
     /// Whether ``open()`` was called.
-    public var isOpen: Bool {
+    package var isOpen: Bool {
         condition.lock()
         defer { condition.unlock() }
         return opened
     }
 
     /// How many responses have stopped at the gate while it was closed.
-    public var timesReached: Int { reached.count("") }
+    package var timesReached: Int { reached.count("") }
 
     /// Opens the gate for good: waiting responses go on, later ones do not stop.
-    public func open() {
+    package func open() {
         condition.lock()
         opened = true
         condition.broadcast()
@@ -46,7 +46,7 @@ public final class StallGate: @unchecked Sendable {
 
     /// Whether `count` responses in total have stopped at the closed gate within `timeout`. Use it to
     /// know that a client is stalled, instead of sleeping.
-    public func waitUntilReached(_ count: Int = 1, timeout: Duration = .seconds(10)) async -> Bool {
+    package func waitUntilReached(_ count: Int = 1, timeout: Duration = .seconds(10)) async -> Bool {
         await reached.wait(for: "", atLeast: count, timeout: timeout)
     }
 

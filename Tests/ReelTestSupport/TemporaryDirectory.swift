@@ -7,20 +7,20 @@ import Foundation
 /// defer { folder.remove() }
 /// try Data("#EXTM3U\n".utf8).write(to: folder.file("list.m3u"))
 /// ```
-public struct TemporaryDirectory: Sendable {
+package struct TemporaryDirectory: Sendable {
     /// The folder.
-    public let url: URL
+    package let url: URL
 
     /// Makes a folder named `name` and a unique suffix.
-    public init(_ name: String = "reel-tests") throws {
+    package init(_ name: String = "reel-tests") throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent(
             "\(name)-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
     /// The path `name` inside the folder (not created).
-    public func file(_ name: String) -> URL { url.appendingPathComponent(name) }
+    package func file(_ name: String) -> URL { url.appendingPathComponent(name) }
 
     /// Deletes the folder and what it holds.
-    public func remove() { try? FileManager.default.removeItem(at: url) }
+    package func remove() { try? FileManager.default.removeItem(at: url) }
 }

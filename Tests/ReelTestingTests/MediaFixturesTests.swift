@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ReelTestSupport
 import ReelTesting
 import Testing
 

@@ -17,7 +17,6 @@ struct DocSample {
     var windowSize: Size { fatalError() }
     var context: Context { fatalError() }
     var canvas: any Canvas { fatalError() }
-    var server: LoopbackHTTPServer { fatalError() }
     var isolation: Isolation { fatalError() }
     var source: SnapshotSource { fatalError() }
     var provider: LocalThumbnailProvider { fatalError() }

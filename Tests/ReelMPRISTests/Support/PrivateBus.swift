@@ -1,5 +1,6 @@
 import Foundation
 import NIOConcurrencyHelpers
+import ReelTestSupport
 import ReelTesting
 
 /// A private D-Bus daemon for one test: `dbus-daemon --session --nofork --print-address`,

@@ -1,4 +1,5 @@
 import Foundation
+import ReelTestSupport
 import ReelTesting
 
 /// The `reel` executable built next to the test bundle, run on a private bus with its standard

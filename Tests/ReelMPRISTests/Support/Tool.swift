@@ -1,4 +1,5 @@
 import Foundation
+import ReelTestSupport
 import ReelTesting
 
 /// What a command-line tool printed and how it exited.

@@ -1,4 +1,5 @@
 import Foundation
+import ReelTestSupport
 import ReelTesting
 
 /// Runs the ffmpeg command-line tool to make reference pictures and extra media.

@@ -1,5 +1,6 @@
 import Logging
 import NIOConcurrencyHelpers
+import ReelTestSupport
 import ReelTesting
 
 /// The lines a ``Logger`` received, for tests: each as "level: message [key=value …]", counted

@@ -1,4 +1,5 @@
 import Foundation
+import ReelTestSupport
 import ReelTesting
 
 /// What `ffprobe` reports about a file (its JSON keys in camel case).

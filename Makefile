@@ -258,9 +258,14 @@ SANITIZER_DIR_thread  := tsan
 # What `.ci/run` runs after `make test`: the sanitizers, a shortened soak, and one fuzz run whose
 # seed is the commit's (the log prints it: `make fuzz FUZZ_SEED=N` replays the run).
 deep-check: ## The deep checks CI runs after `make test`: sanitize, soak × 0.3, fuzz of DEEP_FUZZ_COUNT files from the commit's seed
-	$(MAKE) --no-print-directory sanitize
-	$(MAKE) --no-print-directory soak SOAK_SCALE=$(DEEP_SOAK_SCALE)
-	$(MAKE) --no-print-directory fuzz FUZZ_COUNT=$(DEEP_FUZZ_COUNT) FUZZ_SEED=$(COMMIT_SEED)
+	start=$$SECONDS; $(MAKE) --no-print-directory sanitize-address; \
+		echo "deep-check: sanitize-address took $$((SECONDS - start)) s"
+	start=$$SECONDS; $(MAKE) --no-print-directory sanitize-thread; \
+		echo "deep-check: sanitize-thread took $$((SECONDS - start)) s"
+	start=$$SECONDS; $(MAKE) --no-print-directory soak SOAK_SCALE=$(DEEP_SOAK_SCALE); \
+		echo "deep-check: soak took $$((SECONDS - start)) s"
+	start=$$SECONDS; $(MAKE) --no-print-directory fuzz FUZZ_COUNT=$(DEEP_FUZZ_COUNT) FUZZ_SEED=$(COMMIT_SEED); \
+		echo "deep-check: fuzz took $$((SECONDS - start)) s"
 	@echo "deep-check: sanitizers, soak (× $(DEEP_SOAK_SCALE)) and fuzz ($(DEEP_FUZZ_COUNT) files from seed $(COMMIT_SEED)) passed"
 
 # Each window picture is taken by Examples/Screenshots from real playback, in a process and on a

@@ -538,7 +538,9 @@ public struct PlayerFeature: Reducer, Sendable {
         case .skip(let seconds, let precision):
             return command(.seek(.relative(seconds), precision: precision), in: &state)
         case .seek(let time, let precision):
-            return command(.seek(.absolute(clamp(time, state)), precision: precision), in: &state)
+            // A time that is no number is the engine command's to refuse, not to clamp.
+            let target = time.isFinite ? clamp(time, state) : time
+            return command(.seek(.absolute(target), precision: precision), in: &state)
         case .seekToFrame(let frame):
             do {
                 let time = try Self.time(ofFrame: frame, in: state.playback)
@@ -555,7 +557,7 @@ public struct PlayerFeature: Reducer, Sendable {
         case .subtitleTrackSelected(let id):
             return command(.selectTrack(.subtitle, id: id), in: &state)
         case .volumeChanged(let volume):
-            return command(.setVolume(max(0, volume)), in: &state)
+            return command(.setVolume(volume.isFinite ? max(0, volume) : volume), in: &state)
         case .muteToggled:
             return command(.setMuted(!state.playback.isMuted), in: &state)
         case .muteSet(let muted):

@@ -24,18 +24,21 @@ extension Player {
         let task = Task { [weak self] in
             var last: TimeInterval?
             while !Task.isCancelled {
-                guard let player = self, !player.isShutDown else { break }
-                let time = player.currentTime
+                // No strong reference outlives this line: a stream nobody shut down does not
+                // keep the player (and its engine) alive.
+                guard
+                    let (time, playing) = self.flatMap({ $0.isShutDown ? nil : ($0.currentTime, $0.state == .playing) })
+                else { break }
                 if time != last {
                     continuation.yield(time)
                     last = time
                 }
-                if player.state == .playing {
+                if playing {
                     // The period itself, not a wait for something to happen.
                     try? await Task.sleep(for: interval)
                 } else {
                     // Not playing: nothing moves until the playback state changes.
-                    let observe: @MainActor () -> Void = { _ = player.playback }
+                    let observe: @MainActor () -> Void = { [weak self] in _ = self?.playback }
                     _ = await ObservationWait.nextChange(
                         before: ContinuousClock.now.advanced(by: .seconds(3600)), observing: observe)
                 }

@@ -167,7 +167,8 @@ public final class Player {
         try perform(.togglePlayPause(reason: reason))
     }
 
-    /// Moves to `time` seconds, kept within the item (0…``duration``).
+    /// Moves to `time` seconds, kept within the item (0…``duration``; a live stream's window,
+    /// ``liveWindow``). A time that is no finite number is refused.
     public func seek(to time: TimeInterval, precision: SeekPrecision = .exact) throws(PlayerError) {
         try perform(.seek(to: time, precision: precision))
     }
@@ -256,8 +257,9 @@ public final class Player {
     public func stop() throws(PlayerError) { try perform(.stop) }
 
     /// Sends any engine command, recording it with `reason`: the way in for Reel's own remote
-    /// controls (MPRIS, the desktop) and hosts, for the commands no method names. Apps use the
-    /// methods, so that every rule of the feature (clamping, refusal) applies once.
+    /// controls (MPRIS, the desktop) and windows, for the commands no method names. Apps use the
+    /// methods (a reducer sends `.command(_:reason:)` to its store), so that every rule of the
+    /// feature (clamping, refusal) applies once.
     package func send(_ command: EngineCommand, reason: IntentReason = .user) throws(PlayerError) {
         try perform(.command(command, reason: reason))
     }
@@ -389,18 +391,24 @@ public final class Player {
 
     private func receive(_ event: EngineEvent, at time: HostTime) {
         let wasSeeking = playback.waiting == .seeking
-        let before = (id: playback.itemID, status: playback.status, tracks: playback.tracks)
+        let before = (id: playback.itemID, status: playback.status)
         store.send(.engine(event))
         recordMetrics(event, at: time)
+        // An item played again after its end (a replay, a seek back) may end again, or stop.
+        if before.status == .ended, playback.itemID == before.id, playback.status != .ended { endedItem = nil }
         switch event {
         case .itemStarted(let id):
+            startedItem = id
+            publishedTracks = nil
             // The item now: a queue may have moved on by the time a subscriber reads the player.
             publish(.itemStarted(id, playback.itemID == id ? playback.item : nil))
-        case .property(.endReached(true)) where before.status == .ready || before.status == .loading:
+        case .property(.endReached(true))
+        where before.status == .ready || (before.status == .loading && before.id == startedItem):
             // libmpv keeps an item open at its end and reports no end of file; the item ended
             // here, once, even when the queue replaces it in the same action (its later stop is
-            // not news). An item still loading ends too: a clip shorter than its opening (the
-            // reducer ends both). The state after the action may already be the next item's.
+            // not news). An item the engine started that is still loading ends too: a clip
+            // shorter than its opening. One the engine has not started yet is not the one that
+            // ended. The state after the action may already be the next item's.
             guard let id = before.id else { break }
             endedItem = id
             publish(.itemEnded(id, .endOfMedia))
@@ -408,17 +416,23 @@ public final class Player {
             break
         case .itemEnded(let id, let reason): publish(.itemEnded(id, reason))
         case .playbackRestarted where wasSeeking: publish(.seeked(to: currentTime))
-        case .property(.tracks) where playback.tracks != before.tracks:
+        case .property(.tracks) where playback.tracks != publishedTracks:
             // libmpv reports the list again when a track's state changes in a way Reel does not
-            // keep (its demuxer's cache, say): an unchanged list is not news.
+            // keep (its demuxer's cache, say): a list already published is not news. A switch
+            // the player made is: the state took it at once, the engine's list confirms it.
+            publishedTracks = playback.tracks
             publish(.tracksChanged(playback.tracks))
         case .commandFailed(let command, let error): publish(.commandFailed(command, error))
         default: break
         }
     }
 
-    /// The last item whose end of media was published.
+    /// The last item whose end of media was published (its later stop is not news).
     @ObservationIgnored private var endedItem: ItemID?
+    /// The last item the engine reported started.
+    @ObservationIgnored private var startedItem: ItemID?
+    /// The track list last published for the item now, nil before its first.
+    @ObservationIgnored private var publishedTracks: [Track]?
 
     private func publish(_ event: PlayerEvent) {
         eventSubscribers.yield(event)

@@ -157,8 +157,13 @@ struct PlayerTests {
         try player.load(item)
         try await player.until(state: .playing)
         #expect(player.audioTracks.count == 2)
+        let events = player.events
         try player.select(audio: player.audioTracks[1])
         #expect(player.audioTrack?.language == "ger")
+        // The switch is news although the state took it before the engine's list came.
+        for await case .tracksChanged(let tracks) in events {
+            if tracks.first(where: { $0.kind == .audio && $0.isSelected })?.language == "ger" { break }
+        }
         try player.select(subtitle: player.subtitleTracks.first)
         #expect(player.subtitleTrack != nil)
         try player.select(subtitle: nil)
@@ -198,6 +203,10 @@ struct PlayerTests {
         #expect(engine.sentCommands.last == .seek(.absolute(60), precision: .exact))
         try player.seek(to: -5)
         #expect(engine.sentCommands.last == .seek(.absolute(0), precision: .exact))
+        // No number is no time: refused, not clamped to an end.
+        #expect(throws: PlayerError.self) { try player.seek(to: .nan) }
+        #expect(throws: PlayerError.self) { try player.seek(to: .infinity) }
+        #expect(throws: PlayerError.self) { try player.setVolume(.nan) }
     }
 
     @Test func elapsedTimeMovesWhilePlayingAndIsObservable() async throws {

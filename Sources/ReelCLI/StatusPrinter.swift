@@ -34,14 +34,15 @@ final class StatusPrinter: PlaybackReporter {
         self.live = live
     }
 
-    /// Whether ``begin(_:keysEnabled:)`` named the item whose start comes next.
-    private var namedNextStart = false
+    /// The item named last: a start of the same item again (a live stream reloaded, one item
+    /// looping) is not named again.
+    private var named: MediaItem?
 
     func begin(_ item: MediaItem, keysEnabled: Bool) {
         var line = "Playing \(Self.name(of: item))"
         if keysEnabled { line += "  (space: pause/play, ←/→: back/forward 5 s, >/<: next/previous, q: quit)" }
         Console.out(line + "\n")
-        namedNextStart = true
+        named = item
     }
 
     /// A file's name, or an address.
@@ -59,8 +60,10 @@ final class StatusPrinter: PlaybackReporter {
             }
         case .itemStarted(let id, let item):
             // Each item of a queue is named as it starts; the first was named by `begin`.
-            if let item, !namedNextStart { printLine("Playing \(Self.name(of: item))") }
-            namedNextStart = false
+            if let item, item != named {
+                printLine("Playing \(Self.name(of: item))")
+                named = item
+            }
             if verbose { printLine("· item \(id) started") }
         case .itemEnded(let id, let reason) where verbose:
             printLine("· item \(id) ended (\(reason.identifier))")

@@ -99,9 +99,9 @@ export DEBIAN_FRONTEND := noninteractive
 # The container's texts follow the locale as gettext does (LANGUAGE, LC_ALL, LC_MESSAGES, LANG):
 # the test runs use the messages locale C, so they get the English the tests expect whatever the
 # shell's language. (Empty counts as unset; tests of other languages pass their own environment.)
-unit-test gui-test screenshots: export LANGUAGE :=
-unit-test gui-test screenshots: export LC_ALL :=
-unit-test gui-test screenshots: export LC_MESSAGES := C
+unit-test gui-test screenshots sanitize-address sanitize-thread: export LANGUAGE :=
+unit-test gui-test screenshots sanitize-address sanitize-thread: export LC_ALL :=
+unit-test gui-test screenshots sanitize-address sanitize-thread: export LC_MESSAGES := C
 
 # $(call checked-build,LOG,SWIFT BUILD ARGUMENTS): builds, keeps the output in $(LOGS)/LOG.log,
 # and fails if the compiler, the linker or SwiftPM printed any warning. Reel builds with zero

@@ -79,6 +79,7 @@ echo "Swift packages (Package.swift and what they depend on):"
 declare -A role=(
     [swift-argument-parser]="in reel: its command line"
     [swift-log]="in reel and the libraries: logging"
+    [swift-nio]="in reel and the libraries: locks (NIOConcurrencyHelpers)"
     [swift-subprocess]="in reel and ReelIsolation: child processes"
     [swift-system]="in reel, through swift-subprocess"
     [swift-clocks]="ReelTesting only"

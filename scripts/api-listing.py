@@ -29,17 +29,37 @@ def declaration(symbol):
     return " ".join(text.split())
 
 
+def constraints(symbol):
+    """` where A: B, …` for a member of a constrained extension, else nothing."""
+    found = symbol.get("swiftExtension", {}).get("constraints", [])
+    if not found:
+        return ""
+    kinds = {"conformance": ":", "superclass": ":", "sameType": " =="}
+    return " where " + ", ".join(f"{c['lhs']}{kinds.get(c['kind'], ' ?')} {c['rhs']}" for c in found)
+
+
 def lines(graphs, module):
     result = set()
     for path in sorted(graphs.glob(f"{module}.symbols.json")) + sorted(graphs.glob(f"{module}@*.symbols.json")):
         extended = path.name[len(module) + 1:-len(".symbols.json")] if "@" in path.name else None
         graph = json.loads(path.read_text())
+        owner = f"{extended}: " if extended else ""
+        names = {}
         for symbol in graph["symbols"]:
             if symbol.get("accessLevel") not in ("public", "open"):
                 continue
             name = ".".join(symbol["pathComponents"])
-            owner = f"{extended}: " if extended else ""
-            result.add(f"{owner}{name} | {declaration(symbol)}")
+            names[symbol["identifier"]["precise"]] = name
+            result.add(f"{owner}{name} | {declaration(symbol)}{constraints(symbol)}")
+        # What each public type conforms to or inherits from: dropping `Sendable` is an API change.
+        for relation in graph.get("relationships", []):
+            if relation["kind"] not in ("conformsTo", "inheritsFrom") or relation["source"] not in names:
+                continue
+            target = names.get(relation["target"]) or relation.get("targetFallback") or relation["target"]
+            where = ""
+            if relation.get("swiftConstraints"):
+                where = constraints({"swiftExtension": {"constraints": relation["swiftConstraints"]}})
+            result.add(f"{owner}{names[relation['source']]} | {relation['kind']} {target}{where}")
     return sorted(result)
 
 

@@ -5,25 +5,25 @@
 /// draw, and ask the host for frames only while one runs (``isRunning(at:)``), so nothing is
 /// drawn while nothing changes.
 ///
-/// ```swift
+/// ```
 /// var shown = Tween.constant(0)
 /// shown = shown.retargeted(to: 1, at: time, animation: .easeOut(duration: 0.2))
 /// let halfway = shown.value(at: time + 0.1)  // 0.5 would be linear; easeOut is further along
 /// ```
-public struct Tween: Hashable, Sendable {
+package struct Tween: Hashable, Sendable {
     /// The value at ``start``.
-    public var from: Double
+    package var from: Double
     /// The value at the end.
-    public var to: Double
+    package var to: Double
     /// When the change began, in seconds (input time).
-    public var start: Double
+    package var start: Double
     /// How long it takes, in seconds.
-    public var duration: Double
+    package var duration: Double
     /// How it speeds up and slows down.
-    public var easing: Easing
+    package var easing: Easing
 
     /// Creates a tween; a negative or non-finite duration is 0.
-    public init(from: Double, to: Double, start: Double, duration: Double, easing: Easing = .linear) {
+    package init(from: Double, to: Double, start: Double, duration: Double, easing: Easing = .linear) {
         self.from = from
         self.to = to
         self.start = start
@@ -32,29 +32,29 @@ public struct Tween: Hashable, Sendable {
     }
 
     /// Creates a tween timed by `animation`.
-    public init(from: Double, to: Double, start: Double, animation: Animation) {
+    package init(from: Double, to: Double, start: Double, animation: Animation) {
         self.init(from: from, to: to, start: start, duration: animation.duration, easing: animation.easing)
     }
 
     /// A tween that stays at `value`.
-    public static func constant(_ value: Double) -> Tween { Tween(from: value, to: value, start: 0, duration: 0) }
+    package static func constant(_ value: Double) -> Tween { Tween(from: value, to: value, start: 0, duration: 0) }
 
     /// The value at `time`: ``from`` before ``start``, ``to`` once ``duration`` has passed.
-    public func value(at time: Double) -> Double {
+    package func value(at time: Double) -> Double {
         guard time >= start else { return from }
         guard duration > 0, !Timing.hasElapsed(duration, since: start, at: time) else { return to }
         return from + (to - from) * easing.value(at: (time - start) / duration)
     }
 
     /// Whether the value still changes after `time`.
-    public func isRunning(at time: Double) -> Bool {
+    package func isRunning(at time: Double) -> Bool {
         from != to && duration > 0 && !Timing.hasElapsed(duration, since: start, at: time)
     }
 
     /// A tween from the value at `time` to `target`, timed by `animation` and taking the part of
     /// its duration that the remaining distance needs (of a whole 0…1 way): a fade reversed
     /// halfway takes half as long back.
-    public func retargeted(to target: Double, at time: Double, animation: Animation) -> Tween {
+    package func retargeted(to target: Double, at time: Double, animation: Animation) -> Tween {
         let current = value(at: time)
         let distance = min(1, abs(target - current))
         return Tween(

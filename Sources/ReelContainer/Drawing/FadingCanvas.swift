@@ -6,20 +6,20 @@ import ReelCore
 ///
 /// Images are drawn as they are when ``opacity`` is at least one half, and skipped below.
 @MainActor
-public final class FadingCanvas: Canvas {
+package final class FadingCanvas: Canvas {
     /// The canvas drawn into.
-    public let base: any Canvas
+    package let base: any Canvas
     /// The factor applied to every colour's alpha, 0…1.
-    public var opacity: Double
+    package var opacity: Double
     /// How far everything moves, in logical pixels.
-    public var offset: Point
+    package var offset: Point
     /// The factor everything is magnified by around ``anchor`` (1: as it is).
-    public var magnification: Double
+    package var magnification: Double
     /// The point that stays put when magnifying.
-    public var anchor: Point
+    package var anchor: Point
 
     /// Creates a fading (and, optionally, moving and magnifying) view of `base`.
-    public init(
+    package init(
         _ base: any Canvas, opacity: Double, offset: Point = .zero, magnification: Double = 1, anchor: Point = .zero
     ) {
         self.base = base
@@ -30,9 +30,9 @@ public final class FadingCanvas: Canvas {
     }
 
     /// The base canvas's size.
-    public var size: Size { base.size }
+    package var size: Size { base.size }
     /// The base canvas's scale.
-    public var scale: Double { base.scale }
+    package var scale: Double { base.scale }
 
     private var isMoved: Bool { offset != .zero || magnification != 1 }
 
@@ -70,30 +70,30 @@ public final class FadingCanvas: Canvas {
     }
 
     /// Fills with the faded colour.
-    public func fill(_ path: Path, color: Color) { base.fill(map(path), color: faded(color)) }
+    package func fill(_ path: Path, color: Color) { base.fill(map(path), color: faded(color)) }
     /// Strokes with the faded colour.
-    public func stroke(_ path: Path, color: Color, lineWidth: Double) {
+    package func stroke(_ path: Path, color: Color, lineWidth: Double) {
         base.stroke(map(path), color: faded(color), lineWidth: lineWidth * magnification)
     }
     /// Fills a gradient with faded colours.
-    public func fillGradient(_ rect: Rect, top: Color, bottom: Color) {
+    package func fillGradient(_ rect: Rect, top: Color, bottom: Color) {
         base.fillGradient(map(rect), top: faded(top), bottom: faded(bottom))
     }
     /// Draws text in the faded colour.
-    public func drawText(_ text: String, at point: Point, font: Font, color: Color, alignment: TextAlignment) {
+    package func drawText(_ text: String, at point: Point, font: Font, color: Color, alignment: TextAlignment) {
         var scaled = font
         scaled.size *= magnification
         guard scaled.size > 0 else { return }
         base.drawText(text, at: isMoved ? map(point) : point, font: scaled, color: faded(color), alignment: alignment)
     }
     /// Measures with the base canvas.
-    public func measureText(_ text: String, font: Font) -> Size { base.measureText(text, font: font) }
+    package func measureText(_ text: String, font: Font) -> Size { base.measureText(text, font: font) }
     /// Draws the image when mostly opaque.
-    public func drawImage(_ image: RGBAImage, in rect: Rect) {
+    package func drawImage(_ image: RGBAImage, in rect: Rect) {
         if opacity >= 0.5 { base.drawImage(image, in: map(rect)) }
     }
     /// Clips the base canvas.
-    public func pushClip(_ rect: Rect) { base.pushClip(map(rect)) }
+    package func pushClip(_ rect: Rect) { base.pushClip(map(rect)) }
     /// Undoes the last clip.
-    public func popClip() { base.popClip() }
+    package func popClip() { base.popClip() }
 }

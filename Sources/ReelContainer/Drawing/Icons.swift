@@ -1,14 +1,14 @@
 import Foundation
 
 /// The player's icons, drawn into a square box.
-public enum Icons {
+package enum Icons {
     /// A right-pointing triangle.
-    public static func play(in box: Rect) -> Icon {
+    package static func play(in box: Rect) -> Icon {
         Icon(fill: .polygon([box.point(0.28, 0.18), box.point(0.82, 0.5), box.point(0.28, 0.82)]))
     }
 
     /// Two bars.
-    public static func pause(in box: Rect) -> Icon {
+    package static func pause(in box: Rect) -> Icon {
         var path = Path()
         for left in [0.24, 0.58] {
             path.addPolygon([
@@ -19,7 +19,7 @@ public enum Icons {
     }
 
     /// A circular arrow.
-    public static func replay(in box: Rect) -> Icon {
+    package static func replay(in box: Rect) -> Icon {
         let center = box.center
         let radius = box.width * 0.3
         var arc = Path()
@@ -35,7 +35,7 @@ public enum Icons {
     }
 
     /// A speaker with waves for `volume` (0…1), or crossed out when `muted`.
-    public static func speaker(in box: Rect, volume: Double, muted: Bool) -> Icon {
+    package static func speaker(in box: Rect, volume: Double, muted: Bool) -> Icon {
         let body = Path.polygon([
             box.point(0.14, 0.38), box.point(0.3, 0.38), box.point(0.5, 0.2), box.point(0.5, 0.8),
             box.point(0.3, 0.62), box.point(0.14, 0.62),
@@ -57,7 +57,7 @@ public enum Icons {
     }
 
     /// Four corners pointing out (enter) or in (`exit`).
-    public static func fullscreen(in box: Rect, exit: Bool) -> Icon {
+    package static func fullscreen(in box: Rect, exit: Bool) -> Icon {
         var path = Path()
         let (near, far, arm) = (0.2, 0.8, 0.2)
         for (x, y) in [(near, near), (far, near), (far, far), (near, far)] {
@@ -74,7 +74,7 @@ public enum Icons {
     }
 
     /// A rounded box with "CC".
-    public static func subtitles(in box: Rect) -> Icon {
+    package static func subtitles(in box: Rect) -> Icon {
         var path = Path.roundedRect(
             Rect(
                 x: box.minX + box.width * 0.1, y: box.minY + box.height * 0.22, width: box.width * 0.8,
@@ -89,7 +89,7 @@ public enum Icons {
     }
 
     /// A gear (speed and settings).
-    public static func gear(in box: Rect) -> Icon {
+    package static func gear(in box: Rect) -> Icon {
         let center = box.center
         let (outer, inner, teeth) = (box.width * 0.38, box.width * 0.28, 8)
         var points: [Point] = []
@@ -106,7 +106,7 @@ public enum Icons {
     }
 
     /// Sound bars (audio tracks).
-    public static func audio(in box: Rect) -> Icon {
+    package static func audio(in box: Rect) -> Icon {
         var path = Path()
         for (index, height) in [0.3, 0.6, 0.42, 0.7, 0.36].enumerated() {
             let left = 0.18 + Double(index) * 0.13
@@ -119,7 +119,7 @@ public enum Icons {
     }
 
     /// A triangle against a bar: skip to the next item (`forward`) or the previous one.
-    public static func skipItem(in box: Rect, forward: Bool) -> Icon {
+    package static func skipItem(in box: Rect, forward: Bool) -> Icon {
         let (tip, base, bar) = forward ? (0.72, 0.24, 0.72) : (0.28, 0.76, 0.2)
         var path = Path.polygon([box.point(base, 0.22), box.point(tip, 0.5), box.point(base, 0.78)])
         path.addPolygon([
@@ -130,7 +130,7 @@ public enum Icons {
 
     /// A framed landscape, a hill under a sun (the picture's framing and colours): unlike the
     /// fullscreen button's corner marks, which it sits beside.
-    public static func picture(in box: Rect) -> Icon {
+    package static func picture(in box: Rect) -> Icon {
         let frame = Path.roundedRect(
             Rect(
                 x: box.minX + box.width * 0.12, y: box.minY + box.height * 0.2, width: box.width * 0.76,
@@ -147,7 +147,7 @@ public enum Icons {
     }
 
     /// Three lines with bullets (the queue).
-    public static func queue(in box: Rect) -> Icon {
+    package static func queue(in box: Rect) -> Icon {
         var path = Path()
         for row in [0.28, 0.5, 0.72] {
             path.addPolygon([
@@ -163,7 +163,7 @@ public enum Icons {
     }
 
     /// A check mark (the current menu entry).
-    public static func checkmark(in box: Rect) -> Icon {
+    package static func checkmark(in box: Rect) -> Icon {
         var path = Path()
         path.move(to: box.point(0.2, 0.52))
         path.line(to: box.point(0.42, 0.74))

@@ -30,7 +30,7 @@ import ReelCore
 /// controls. Controls shown by anyone start a full countdown.
 ///
 /// ## Motion
-/// Each region has a ``Tween`` from hidden (0) to shown (1), retargeted when the state changes
+/// Each region has a tween from hidden (0) to shown (1), retargeted when the state changes
 /// and timed by the region's transition for the current status; the regions are drawn as they
 /// look on the way (faded, slid, scaled), with their scrims and the ``ControlConfiguration/dimming``
 /// fading along. Once every tween has arrived, ``isAnimating(context:)`` is false and the host

@@ -40,7 +40,7 @@ public final class PlayPauseButton: Widget {
     }
 
     /// The icon of the state's play button.
-    public static func icon(for button: PlayerFeature.PlayButton, in box: Rect) -> Icon {
+    package static func icon(for button: PlayerFeature.PlayButton, in box: Rect) -> Icon {
         switch button {
         case .play: Icons.play(in: box)
         case .pause: Icons.pause(in: box)

@@ -1,17 +1,17 @@
 /// Button behaviour for widgets: pressed on a primary press inside the frame, activated when
 /// released inside it, hovered while the pointer is over it.
-public struct PressTracker: Hashable, Sendable {
+package struct PressTracker: Hashable, Sendable {
     /// A press began inside and has not been released.
-    public private(set) var isPressed = false
+    package private(set) var isPressed = false
     /// The pointer is over the frame.
-    public private(set) var isHovered = false
+    package private(set) var isHovered = false
 
     /// Creates a tracker.
-    public init() {}
+    package init() {}
 
     /// Feeds an event aimed at `frame`; returns whether it was consumed and whether the button
     /// was activated (released inside after a press inside).
-    public mutating func handle(_ event: InputEvent, in frame: Rect) -> (consumed: Bool, activated: Bool) {
+    package mutating func handle(_ event: InputEvent, in frame: Rect) -> (consumed: Bool, activated: Bool) {
         switch event {
         case .pointerDown(let point, .primary, _):
             guard frame.contains(point) else { return (false, false) }
@@ -34,5 +34,5 @@ public struct PressTracker: Hashable, Sendable {
     }
 
     /// Whether to draw a highlight.
-    public var isHighlighted: Bool { isPressed || isHovered }
+    package var isHighlighted: Bool { isPressed || isHovered }
 }

@@ -119,7 +119,7 @@ define checked-build
 endef
 
 .PHONY: help deps build build-tests test unit-test gui-test lint format run bench bench-run soak fuzz sanitize
-.PHONY: sanitize-address sanitize-thread deep-check test-summary symbol-graphs api api-check screenshots clean distclean
+.PHONY: sanitize-address sanitize-thread deep-check test-summary symbol-graphs api api-check layers-check screenshots clean distclean
 .PHONY: dist manual install uninstall deb deb-check install-check licenses docs docs-check
 
 help: ## List the targets
@@ -175,8 +175,13 @@ symbol-graphs:
 api: symbol-graphs ## Write the public API listing api/MODULE.txt anew
 	python3 scripts/api-listing.py --graphs $(SYMBOL_GRAPHS) --out api
 
-api-check: symbol-graphs ## Fail when the public API differs from api/ (part of `make test`)
+api-check: symbol-graphs layers-check ## Fail when the public API differs from api/ (part of `make test`)
 	python3 scripts/api-listing.py --graphs $(SYMBOL_GRAPHS) --check api
+
+# docs/ARCHITECTURE.md's layer table against the manifest (`swift package describe`): each
+# module's layer, the targets it names as dependencies, a row for every module.
+layers-check:
+	$(SWIFT) package $(SPM) describe --type json | python3 scripts/check-layers.py docs/ARCHITECTURE.md
 
 lint: ## Check the formatting of Sources, Tests and Package.swift (swift format lint --strict)
 	$(SWIFT) format lint --strict --recursive $(LINT_PATHS)

@@ -58,7 +58,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     // A module's layer is one more than the highest layer among its dependencies (0 with none),
-    // so every dependency sits in a lower layer (docs/ARCHITECTURE.md, "Layers and modules").
+    // so every dependency sits in a lower layer (docs/ARCHITECTURE.md, "Layers and modules", whose
+    // table `make layers-check`, part of `make test`, checks against this manifest).
     targets: [
         // Layer 0: the C API of Debian 12's libmpv 0.35.1 (client API 2.0), whose headers sit in the
         // default paths (`make deps` checks `pkg-config mpv`). libmpv itself is not linked: loader.c

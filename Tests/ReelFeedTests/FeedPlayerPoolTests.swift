@@ -229,26 +229,7 @@ struct FeedPlayerPoolTests {
         // Subscribed before the main actor lets the pool's shutdown tasks run.
         let subscriptions = engines.made.map(\.events)
         for events in subscriptions {
-            #expect(await Self.first(.shutdown, in: events, timeout: .seconds(10)), "an engine was left running")
-        }
-    }
-
-    /// Whether `expected` arrives in `events` before `timeout`.
-    nonisolated static func first(
-        _ expected: EngineEvent, in events: AsyncStream<EngineEvent>, timeout: Duration
-    ) async -> Bool {
-        await withTaskGroup(of: Bool.self) { group in
-            group.addTask {
-                for await event in events where event == expected { return true }
-                return false
-            }
-            group.addTask {
-                try? await Task.sleep(for: timeout)
-                return false
-            }
-            let found = await group.next() ?? false
-            group.cancelAll()
-            return found
+            #expect(await arrives(in: events, within: .seconds(10)) { $0 == .shutdown }, "an engine was left running")
         }
     }
 }

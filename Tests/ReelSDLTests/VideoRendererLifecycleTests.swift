@@ -13,26 +13,6 @@ struct VideoRendererLifecycleTests {
         return configuration
     }
 
-    /// Whether an event that `matches` arrives on `events` within `timeout`.
-    private static func first(
-        of events: AsyncStream<EngineEvent>, timeout: Duration = .seconds(15),
-        where matches: @escaping @Sendable (EngineEvent) -> Bool
-    ) async -> Bool {
-        await withTaskGroup(of: Bool.self) { group in
-            group.addTask {
-                for await event in events where matches(event) { return true }
-                return false
-            }
-            group.addTask {
-                try? await Task.sleep(for: timeout)
-                return false
-            }
-            let found = await group.next() ?? false
-            group.cancelAll()
-            return found
-        }
-    }
-
     private func render(_ renderer: VideoRenderer) throws(PlayerError) {
         let stride = VideoRenderer.preferredStride(width: 32)
         let pixels = UnsafeMutableRawPointer.allocate(byteCount: stride * 16, alignment: 64)
@@ -82,7 +62,9 @@ struct VideoRendererLifecycleTests {
         let clip = try await MediaFixtures.url(for: .shortClip)
         let events = engine.events
         try engine.send(.load(LoadRequest(item: MediaItem(url: clip))))
-        #expect(await Self.first(of: events) { if case .itemLoaded = $0 { true } else { false } }, "the item opened")
+        #expect(
+            await arrives(in: events, within: .seconds(15)) { if case .itemLoaded = $0 { true } else { false } },
+            "the item opened")
         await engine.shutdown()
         #expect(renderer.isFreed)
         #expect(renderer.update() == false)

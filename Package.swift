@@ -21,8 +21,10 @@ let package = Package(
         .library(name: "ReelMPV", targets: ["ReelMPV"]),
         .library(name: "ReelPlayer", targets: ["ReelPlayer"]),
         .library(name: "ReelComposable", targets: ["ReelComposable"]),
+        .library(name: "ReelCanvas", targets: ["ReelCanvas"]),
         .library(name: "ReelContainer", targets: ["ReelContainer"]),
         .library(name: "ReelDrawing", targets: ["ReelDrawing"]),
+        .library(name: "ReelSnapshot", targets: ["ReelSnapshot"]),
         .library(name: "ReelSDL", targets: ["ReelSDL"]),
         .library(name: "ReelPreview", targets: ["ReelPreview"]),
         .library(name: "ReelProbe", targets: ["ReelProbe"]),
@@ -61,13 +63,13 @@ let package = Package(
     // so every dependency sits in a lower layer (docs/ARCHITECTURE.md, "Layers and modules", whose
     // table `make layers-check`, part of `make test`, checks against this manifest).
     targets: [
-        // Layer 0: the C API of Debian 12's libmpv 0.35.1 (client API 2.0), whose headers sit in the
+        // The C API of Debian 12's libmpv 0.35.1 (client API 2.0), whose headers sit in the
         // default paths (`make deps` checks `pkg-config mpv`). libmpv itself is not linked: loader.c
         // defines the functions Reel calls and loads libmpv.so.2 with dlopen on the first call, so a
         // process that never plays (`reel probe`) starts without libmpv's ~230 libraries. No
         // `pkgConfig`: mpv.pc drags in `-D_REENTRANT`, which SwiftPM reports as a warning.
         .target(name: "CMPV", path: "Sources/CMPV", linkerSettings: [.linkedLibrary("dl")]),
-        // Layer 0: SDL2 for ReelSDL, cairo + Pango for ReelDrawing. Neither names a `pkgConfig`
+        // SDL2 for ReelSDL, cairo + Pango for ReelDrawing. Neither names a `pkgConfig`
         // either: sdl2.pc adds `-D_REENTRANT` and pangocairo.pc `-pthread`, both warnings in
         // SwiftPM. Their headers are reached from the default include path (see the shim.h files).
         .systemLibrary(name: "CSDL2", path: "Sources/CSDL2", providers: [.apt(["libsdl2-dev"])]),
@@ -79,7 +81,7 @@ let package = Package(
             path: "Sources/CCairo",
             providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]
         ),
-        // Layer 0: a thin C layer over Debian 12's FFmpeg 5.1 (libavformat, libavcodec, libswscale,
+        // A thin C layer over Debian 12's FFmpeg 5.1 (libavformat, libavcodec, libswscale,
         // libavutil) for ReelPreview: keyframe seek + decode + scale, and JPEG/PNG in and out. Its
         // header shows Swift no FFmpeg type, so FFmpeg's version-specific API stays in C. No
         // `pkgConfig`: the headers are in the default (multiarch) include path, and
@@ -91,44 +93,44 @@ let package = Package(
                 .linkedLibrary("avutil"),
             ]
         ),
-        // Layer 0: a thin C layer over sd-bus (libsystemd 252) for ReelMPRIS: the MPRIS vtables
+        // A thin C layer over sd-bus (libsystemd 252) for ReelMPRIS: the MPRIS vtables
         // (sd-bus's SD_BUS_* macros) and its variadic functions, which Swift cannot call. No
         // `pkgConfig`: libsystemd.pc's flags are not needed, `<systemd/sd-bus.h>` is in the default
         // path.
         .target(name: "CSystemdBus", linkerSettings: [.linkedLibrary("systemd")]),
-        // Layer 0: libpulse 16.1 for ReelPulse: the sound server's sinks and streams (PulseAudio, or
+        // Libpulse 16.1 for ReelPulse: the sound server's sinks and streams (PulseAudio, or
         // PipeWire's pulse server). No pkgConfig: libpulse.pc adds `-D_REENTRANT`.
         .systemLibrary(name: "CPulse", path: "Sources/CPulse", providers: [.apt(["libpulse-dev"])]),
-        // Layer 0: engine-agnostic model. Foundation, and NIOConcurrencyHelpers for its locks.
+        // Engine-agnostic model. Foundation, and NIOConcurrencyHelpers for its locks.
         .target(name: "ReelCore", dependencies: [locks], swiftSettings: strictSettings),
-        // Layer 0: libxml2's generic error handler (FFmpeg's DASH demuxer parses manifests with
+        // Libxml2's generic error handler (FFmpeg's DASH demuxer parses manifests with
         // libxml2, which prints its complaints straight to standard error). Reached with dlsym: Reel
         // links no libxml2 of its own, it catches the one FFmpeg brought into the process.
         .target(name: "CLibXML2"),
-        // Layer 1: the libmpv engine. The only module that sees libmpv.
+        // The libmpv engine. The only module that sees libmpv.
         .target(
             name: "ReelMPV",
             dependencies: ["CMPV", "CLibXML2", "ReelCore", .product(name: "Logging", package: "swift-log"), locks],
             swiftSettings: strictSettings
         ),
-        // Layer 2: the observable player model, the face of PlayerFeature.
+        // The observable player model, the face of PlayerFeature.
         .target(
             name: "ReelPlayer", dependencies: ["ReelCore", "ReelComposable", locks], swiftSettings: strictSettings),
-        // Layer 3: desktop integration over D-Bus: MPRIS, logind's sleep, the screensaver.
+        // Desktop integration over D-Bus: MPRIS, logind's sleep, the screensaver.
         .target(
             name: "ReelMPRIS", dependencies: ["CSystemdBus", "ReelCore", "ReelPlayer", locks],
             swiftSettings: strictSettings),
-        // Layer 3: the sound server: pauses a player when the audio output it plays on goes away.
+        // The sound server: pauses a player when the audio output it plays on goes away.
         .target(
             name: "ReelPulse", dependencies: ["CPulse", "ReelCore", "ReelPlayer", locks], swiftSettings: strictSettings),
-        // Layer 4: one type for everything a desktop expects of a player: MPRIS, sleep, the
+        // One type for everything a desktop expects of a player: MPRIS, sleep, the
         // screensaver and the audio output, each optional and failing soft.
         .target(
             name: "ReelDesktop",
             dependencies: ["ReelCore", "ReelPlayer", "ReelMPRIS", "ReelPulse"],
             swiftSettings: strictSettings
         ),
-        // Layer 3: a player's playback metrics through swift-metrics (counters, timers, gauges with
+        // A player's playback metrics through swift-metrics (counters, timers, gauges with
         // the item as a dimension), for Prometheus or OpenTelemetry backends; apart, so that an
         // app that does not export them does not link swift-metrics.
         .target(
@@ -144,49 +146,59 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        // Layer 3: a vertical feed's players: a fixed pool handed over to the items nearest the
+        // A vertical feed's players: a fixed pool handed over to the items nearest the
         // visible one, which plays while its neighbours wait on their first frame.
         .target(name: "ReelFeed", dependencies: ["ReelCore", "ReelPlayer"], swiftSettings: strictSettings),
-        // Layer 1: the composable layer (Store, Reducer, Effect) and the player feature.
+        // The composable layer (Store, Reducer, Effect) and the player feature.
         .target(name: "ReelComposable", dependencies: ["ReelCore"], swiftSettings: strictSettings),
-        // Layer 3: the UI-agnostic player container: context, services, widgets, overlays, gestures.
+        // The vocabulary the container shares with its hosts: geometry, paths, the
+        // Canvas widgets draw on, images, input events, the OverlayHost a window draws.
+        .target(name: "ReelCanvas", dependencies: ["ReelCore"], swiftSettings: strictSettings),
+        // The UI-agnostic player container: context, services, widgets, overlays, gestures.
         .target(
-            name: "ReelContainer", dependencies: ["ReelCore", "ReelComposable", "ReelPlayer"],
+            name: "ReelContainer", dependencies: ["ReelCore", "ReelCanvas", "ReelComposable", "ReelPlayer"],
             swiftSettings: strictSettings),
-        // Layer 4: what the container's hosts draw with, no display needed: cairo + Pango behind
-        // ReelContainer's Canvas, frame buffers, overlay surfaces, offscreen snapshots.
+        // What the container's hosts draw with, no display needed: cairo + Pango behind
+        // ReelCanvas's Canvas, frame buffers, overlay surfaces.
         .target(
             name: "ReelDrawing",
-            dependencies: ["CCairo", "ReelCore", "ReelMPV", "ReelContainer"],
+            dependencies: ["CCairo", "ReelCore", "ReelCanvas"],
             swiftSettings: strictSettings
         ),
-        // Layer 5: the Linux window host: SDL2 windows and input, mpv's render API (software or
+        // Offscreen snapshots: a frame of an item (a headless engine's software render)
+        // with a container's overlays drawn over it (`reel snapshot`).
+        .target(
+            name: "ReelSnapshot",
+            dependencies: ["ReelCore", "ReelMPV", "ReelCanvas", "ReelContainer", "ReelDrawing"],
+            swiftSettings: strictSettings
+        ),
+        // The Linux window host: SDL2 windows and input, mpv's render API (software or
         // OpenGL), picture in picture, the container with seek previews.
         .target(
             name: "ReelSDL",
             dependencies: [
-                "CSDL2", "CSDLX11", "ReelCore", "ReelMPV", "ReelComposable", "ReelPlayer", "ReelContainer",
-                "ReelDrawing", "ReelPreview",
+                "CSDL2", "CSDLX11", "ReelCore", "ReelMPV", "ReelComposable", "ReelPlayer", "ReelCanvas",
+                "ReelContainer", "ReelDrawing", "ReelPreview",
             ],
             swiftSettings: strictSettings
         ),
-        // Layer 4: seek previews and thumbnails from local files (FFmpeg), WebVTT sprite tracks and
+        // Seek previews and thumbnails from local files (FFmpeg), WebVTT sprite tracks and
         // remote media (ReelMPV's FrameGrabber); the PreviewModel a seek bar asks, and SeekPreviews,
         // which follows a Player's items for the container's seek bar; the items' artwork
         // (ArtworkLoader, ArtworkCache), whose failures go to a swift-log Logger.
         .target(
             name: "ReelPreview",
             dependencies: [
-                "CFFmpeg", "ReelCore", "ReelMPV", "ReelComposable", "ReelPlayer", "ReelContainer",
+                "CFFmpeg", "ReelCore", "ReelMPV", "ReelComposable", "ReelPlayer", "ReelCanvas",
                 .product(name: "Logging", package: "swift-log"),
                 locks,
             ],
             swiftSettings: strictSettings
         ),
-        // Layer 1: what a file or stream holds, read with libavformat (CFFmpeg) without playing it:
+        // What a file or stream holds, read with libavformat (CFFmpeg) without playing it:
         // streams, whether this machine decodes each, chapters, programs, tags (`reel probe`).
         .target(name: "ReelProbe", dependencies: ["CFFmpeg", "ReelCore"], swiftSettings: strictSettings),
-        // Layer 4: untrusted work (check, thumbnails, and any job an app defines) in a child process
+        // Untrusted work (check, thumbnails, and any job an app defines) in a child process
         // that is killed at its deadline; what C libraries print there is captured, never shown.
         .target(
             name: "ReelIsolation",
@@ -198,7 +210,7 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        // Layer 3: test support for an app's tests: a scriptable engine, a TestStore, test clocks,
+        // Test support for an app's tests: a scriptable engine, a TestStore, test clocks,
         // generated media fixtures and hostile media.
         .target(
             name: "ReelTesting",
@@ -211,33 +223,33 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        // Layer 4, not a product: the project's own test harness (loopback HTTP and RTSP servers, child
+        // Not a product: the project's own test harness (loopback HTTP and RTSP servers, child
         // processes and daemons, a private sound server, the display lock, XDND drops), which
         // every test target may use. An app's tests use the ReelTesting product.
         .target(
             name: "ReelTestSupport", dependencies: ["ReelTesting", locks], path: "Tests/ReelTestSupport",
             swiftSettings: strictSettings
         ),
-        // Layer 6: the umbrella module: `import Reel` re-exports the app-facing modules
+        // The umbrella module: `import Reel` re-exports the app-facing modules
         // (Sources/Reel/Reel.swift).
         .target(
             name: "Reel",
             dependencies: [
-                "ReelCore", "ReelComposable", "ReelPlayer", "ReelMPV", "ReelContainer", "ReelDrawing", "ReelSDL",
-                "ReelPreview", "ReelDesktop", "ReelFeed",
+                "ReelCore", "ReelComposable", "ReelPlayer", "ReelMPV", "ReelCanvas", "ReelContainer", "ReelDrawing",
+                "ReelSnapshot", "ReelSDL", "ReelPreview", "ReelDesktop", "ReelFeed",
             ],
             swiftSettings: strictSettings
         ),
-        // Layer 7: the README's quick start, a whole program: `swift run MiniPlayer FILE`.
+        // The README's quick start, a whole program: `swift run MiniPlayer FILE`.
         .executableTarget(
             name: "MiniPlayer", dependencies: ["Reel"], path: "Examples/MiniPlayer", swiftSettings: strictSettings),
-        // Layer 7: a vertical feed in a window: `swift run Feed A.mp4 B.mp4 …`, ↑/↓, wheel or drag.
+        // A vertical feed in a window: `swift run Feed A.mp4 B.mp4 …`, ↑/↓, wheel or drag.
         .executableTarget(name: "Feed", dependencies: ["Reel"], path: "Examples/Feed", swiftSettings: strictSettings),
-        // Layer 7: `make screenshots`: the pictures of the window in docs/images, from real playback.
+        // `make screenshots`: the pictures of the window in docs/images, from real playback.
         .executableTarget(
             name: "ReelScreenshots", dependencies: ["Reel"], path: "Examples/Screenshots",
             swiftSettings: strictSettings),
-        // Layer 7: the Swift samples of the DocC catalogues' articles (and Articles/), one file
+        // The Swift samples of the DocC catalogues' articles (and Articles/), one file
         // each, compiled here; ReelSnippetsTests fails when a document and its file differ.
         .target(
             name: "ReelSnippets",
@@ -251,12 +263,13 @@ let package = Package(
             path: "Examples/Tests/ReelSnippetsTests",
             swiftSettings: strictSettings
         ),
-        // Layer 7: the `reel` command-line tool (Reel for PlayerWindow's DesktopWindow conformance).
+        // The `reel` command-line tool (Reel for PlayerWindow's DesktopWindow conformance).
         .executableTarget(
             name: "ReelCLI",
             dependencies: [
                 "Reel", "ReelCore", "ReelMPV", "ReelPlayer", "ReelComposable", "ReelContainer", "ReelDrawing",
-                "ReelSDL", "ReelPreview", "ReelProbe", "ReelMPRIS", "ReelPulse", "ReelDesktop", "ReelIsolation",
+                "ReelSnapshot", "ReelSDL", "ReelPreview", "ReelProbe", "ReelMPRIS", "ReelPulse", "ReelDesktop",
+                "ReelIsolation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
@@ -264,7 +277,7 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        // Layer 6: benchmarks against the mpv command-line player: `make bench`.
+        // Benchmarks against the mpv command-line player: `make bench`.
         .executableTarget(
             name: "ReelBench",
             dependencies: [
@@ -273,11 +286,11 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        // Layer 3: the benchmark's Reel side, a headless app with only the player's modules, so
+        // The benchmark's Reel side, a headless app with only the player's modules, so
         // that its memory and start-up are what such an app's would be.
         .executableTarget(
             name: "ReelBenchPlayer", dependencies: ["ReelCore", "ReelMPV", "ReelPlayer"], swiftSettings: strictSettings),
-        // Layer 2: example features composing PlayerFeature, compiled and tested in CI.
+        // Example features composing PlayerFeature, compiled and tested in CI.
         .target(
             name: "ReelExamples",
             dependencies: ["ReelCore", "ReelComposable"],
@@ -330,8 +343,14 @@ let package = Package(
         ),
         .testTarget(
             name: "ReelDrawingTests",
+            dependencies: ["CCairo", "ReelCore", "ReelCanvas", "ReelDrawing", "ReelTesting", "ReelTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ReelSnapshotTests",
             dependencies: [
-                "CCairo", "ReelCore", "ReelMPV", "ReelComposable", "ReelContainer", "ReelDrawing", "ReelTesting",
+                "CCairo", "ReelCore", "ReelMPV", "ReelComposable", "ReelContainer", "ReelDrawing", "ReelSnapshot",
+                "ReelTesting",
                 "ReelTestSupport",
             ],
             // Reference PNGs are read from the source tree by path, not bundled.

@@ -18,8 +18,8 @@ import sys
 
 # The library products of Package.swift, in its order: what an app can import.
 MODULES = [
-    "Reel", "ReelCore", "ReelMPV", "ReelPlayer", "ReelComposable", "ReelContainer", "ReelDrawing",
-    "ReelSDL", "ReelPreview", "ReelProbe", "ReelMPRIS", "ReelPulse", "ReelIsolation", "ReelDesktop",
+    "Reel", "ReelCore", "ReelMPV", "ReelPlayer", "ReelComposable", "ReelCanvas", "ReelContainer",
+    "ReelDrawing", "ReelSnapshot", "ReelSDL", "ReelPreview", "ReelProbe", "ReelMPRIS", "ReelPulse", "ReelIsolation", "ReelDesktop",
     "ReelFeed", "ReelMetrics", "ReelTesting",
 ]
 

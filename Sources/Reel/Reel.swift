@@ -3,6 +3,7 @@
 // The modules stay importable on their own (`import ReelPlayer` for a headless player on another
 // engine, `import ReelComposable` for reducers alone); see README.md and docs/ARCHITECTURE.md.
 
+@_exported import ReelCanvas
 @_exported import ReelComposable
 @_exported import ReelContainer
 @_exported import ReelCore
@@ -13,3 +14,4 @@
 @_exported import ReelPlayer
 @_exported import ReelPreview
 @_exported import ReelSDL
+@_exported import ReelSnapshot

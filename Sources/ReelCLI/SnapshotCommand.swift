@@ -5,6 +5,7 @@ import ReelContainer
 import ReelCore
 import ReelDrawing
 import ReelSDL
+import ReelSnapshot
 
 /// `reel snapshot <file> --at T --out frame.png`: one frame as a PNG, rendered offscreen.
 struct SnapshotCommand: AsyncParsableCommand {

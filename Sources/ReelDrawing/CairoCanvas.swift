@@ -1,10 +1,10 @@
 import CCairo
 import Foundation
-import ReelContainer
+import ReelCanvas
 import ReelCore
 
-/// A ``/ReelContainer/Canvas`` drawn with cairo, text with Pango (DejaVu Sans): what ReelSDL's `PlayerWindow`
-/// and ``SnapshotComposer`` give an ``/ReelContainer/OverlayHost`` to draw on.
+/// A ``/ReelCanvas/Canvas`` drawn with cairo, text with Pango (DejaVu Sans): what ReelSDL's `PlayerWindow`
+/// and ReelSnapshot's `SnapshotComposer` give an ``/ReelCanvas/OverlayHost`` to draw on.
 ///
 /// ```swift
 /// let canvas = try CairoCanvas(pixelWidth: 1280, pixelHeight: 720)   // transparent

@@ -1,32 +1,29 @@
 import CCairo
 import Foundation
-import ReelMPV
 
 /// An opaque picture in memory: what the software renderer draws video into, what overlays are
 /// composited onto, and what `reel snapshot` writes as PNG.
 ///
-/// Pixels are 4 bytes, blue, green, red, padding (libmpv's `bgr0`, which is cairo's `RGB24`
-/// on the little-endian machines Reel runs on), in rows of ``stride`` bytes aligned to 64 bytes
-/// for libmpv's SIMD code. A new buffer is black.
+/// Pixels are 4 bytes, blue, green, red, padding (libmpv's `bgr0`, the format its software
+/// renderer writes by default, which is cairo's `RGB24` on the little-endian machines Reel runs
+/// on), in rows of ``stride`` bytes aligned to 64 bytes for libmpv's SIMD code. A new buffer is
+/// black.
 public final class FrameBuffer {
     /// Width in pixels.
     public let width: Int
     /// Height in pixels.
     public let height: Int
-    /// Bytes per row: ``/ReelMPV/VideoRenderer/preferredStride(width:)``.
+    /// Bytes per row: 4 per pixel, rounded up to a multiple of 64.
     public let stride: Int
     /// The first byte of the first row; valid as long as the buffer lives.
     public let pixels: UnsafeMutableRawPointer
-
-    /// The pixel format to ask libmpv for.
-    public static let pixelFormat = VideoRenderer.PixelFormat.bgr0
 
     /// Allocates a black picture of `width` × `height` pixels (both at least 1).
     public init(width: Int, height: Int) {
         precondition(width > 0 && height > 0, "A frame buffer needs a positive size")
         self.width = width
         self.height = height
-        stride = VideoRenderer.preferredStride(width: width)
+        stride = (width * 4 + 63) & ~63
         var memory: UnsafeMutableRawPointer?
         guard posix_memalign(&memory, 64, stride * height) == 0, let memory else {
             fatalError("Out of memory for a \(width)×\(height) frame")

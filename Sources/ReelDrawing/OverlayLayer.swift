@@ -1,6 +1,6 @@
-import ReelContainer
+import ReelCanvas
 
-/// The overlays of an ``OverlayHost``, drawn with cairo into a transparent surface the size of
+/// The overlays of an ``/ReelCanvas/OverlayHost``, drawn with cairo into a transparent surface the size of
 /// the window's drawable, redrawn only when the host asks (`needsDisplay`) or the size changes.
 @MainActor
 package final class OverlayLayer {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The overlay pixels one window shows, handed from the main actor (where the ``OverlayHost``
+/// The overlay pixels one window shows, handed from the main actor (where the ``/ReelCanvas/OverlayHost``
 /// draws with cairo) to the window host's render thread (which composites or uploads them).
 ///
 /// The main actor draws into its own ``CairoCanvas`` and then ``publish(_:region:changed:)``

@@ -1,4 +1,4 @@
-import ReelContainer
+import ReelCanvas
 import ReelCore
 
 /// What the picture-in-picture window draws over the video: nothing while the pointer is away;

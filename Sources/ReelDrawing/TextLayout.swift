@@ -1,9 +1,9 @@
 import CCairo
-import ReelContainer
+import ReelCanvas
 
 /// One line of text laid out with Pango in DejaVu Sans, for a ``CairoCanvas``.
 ///
-/// Reuses one `PangoLayout` and one font description per ``Font``; sizes are absolute, in the
+/// Reuses one `PangoLayout` and one font description per ``/ReelCanvas/Font``; sizes are absolute, in the
 /// canvas's logical pixels (cairo's transform turns them into device pixels).
 final class TextLayout {
     /// The typeface every font request maps to: installed by `fonts-dejavu-core`.

@@ -1,7 +1,7 @@
 import CFFmpeg
 import Foundation
 import Logging
-import ReelContainer
+import ReelCanvas
 import ReelCore
 
 /// The artwork a container draws, answered at once: each address is loaded once (by an

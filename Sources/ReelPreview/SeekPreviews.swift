@@ -1,5 +1,5 @@
+import ReelCanvas
 import ReelComposable
-import ReelContainer
 import ReelCore
 import ReelPlayer
 

@@ -8,7 +8,7 @@ import ReelPlayer
 import ReelPreview
 
 /// An SDL2 window that shows a ``/ReelPlayer/Player``'s video with Reel's controls (a
-/// ``/ReelContainer/PlayerContainer`` on the player's store, or any ``/ReelContainer/OverlayHost``) drawn on top,
+/// ``/ReelContainer/PlayerContainer`` on the player's store, or any ``/ReelCanvas/OverlayHost``) drawn on top,
 /// and routes input to them.
 ///
 /// ```swift
@@ -34,13 +34,13 @@ import ReelPreview
 /// The ``RenderPath`` is chosen once, at creation: OpenGL when a probe context reports a
 /// hardware `GL_RENDERER`, the software render API otherwise (``Options/renderPath`` or the
 /// `REEL_RENDER_PATH` environment variable can force either). The window redraws when libmpv
-/// has a new frame, when the overlay host reports ``/ReelContainer/OverlayHost/needsDisplay`` (at most 60 times
-/// a second) and when its size changes; the video goes where ``/ReelContainer/OverlayHost/videoFrame`` says.
+/// has a new frame, when the overlay host reports ``/ReelCanvas/OverlayHost/needsDisplay`` (at most 60 times
+/// a second) and when its size changes; the video goes where ``/ReelCanvas/OverlayHost/videoFrame`` says.
 /// Overlays are drawn with cairo (``/ReelDrawing/CairoCanvas``) at the drawable's device pixels, `scale` being
 /// the drawable's width over the window's (2 on a HiDPI screen).
 ///
 /// ## Input
-/// SDL events become ``/ReelContainer/InputEvent``s in logical pixels, stamped with `SDL_GetTicks64` seconds,
+/// SDL events become ``/ReelCanvas/InputEvent``s in logical pixels, stamped with `SDL_GetTicks64` seconds,
 /// and go to the overlay host first; `tick` events follow every 100 ms without input. Input the
 /// host does not consume goes to ``onUnhandledInput``; without that handler, `f` toggles full
 /// screen and Escape leaves it.
@@ -52,7 +52,7 @@ import ReelPreview
 /// `dispatch_main()` libdispatch drains the main queue on whichever worker thread is free), and
 /// SDL and Mesa do not survive being called from one thread, then another. The overlay host
 /// draws on the main actor into a cairo surface whose changed pixels are copied, under a lock,
-/// to the render thread; input comes back as ``/ReelContainer/InputEvent``s through an `AsyncStream`. ``run()``
+/// to the render thread; input comes back as ``/ReelCanvas/InputEvent``s through an `AsyncStream`. ``run()``
 /// waits on that stream, so other main-actor work (a `Player`, a `Store`) keeps running.
 ///
 /// ## Lifetime
@@ -320,7 +320,7 @@ public final class PlayerWindow {
     /// is closed.
     ///
     /// The overlay host gets every input event, a `tick` every 100 ms without input, and a redraw
-    /// at most 60 times a second while it reports ``/ReelContainer/OverlayHost/needsDisplay``.
+    /// at most 60 times a second while it reports ``/ReelCanvas/OverlayHost/needsDisplay``.
     public func run() async {
         guard !isClosed else { return }
         let continuation = continuation

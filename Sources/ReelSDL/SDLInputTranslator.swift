@@ -1,8 +1,8 @@
 import CSDL2
 import Foundation
-import ReelContainer
+import ReelCanvas
 
-/// Turns SDL events into ``InputEvent``s: pointer positions in logical pixels (SDL's window
+/// Turns SDL events into ``/ReelCanvas/InputEvent``s: pointer positions in logical pixels (SDL's window
 /// coordinates), keys by name, characters from SDL's text input.
 ///
 /// A printable key produces its character once: from `SDL_TEXTINPUT` (so the keyboard layout

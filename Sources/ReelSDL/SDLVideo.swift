@@ -105,7 +105,7 @@ enum SDLVideo {
     /// SDL's last error message.
     static var lastError: String { String(cString: SDL_GetError()) }
 
-    /// Seconds since SDL started, for ``InputEvent`` time stamps (`SDL_GetTicks64`).
+    /// Seconds since SDL started, for ``/ReelCanvas/InputEvent`` time stamps (`SDL_GetTicks64`).
     static func ticks() -> Double { Double(SDL_GetTicks64()) / 1000 }
 
     /// A high-resolution time in seconds, for measuring.

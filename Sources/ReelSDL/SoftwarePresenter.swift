@@ -83,7 +83,7 @@ final class SoftwarePresenter {
             let started = SDLVideo.seconds()
             do {
                 try renderer.renderSoftware(
-                    into: pixels, width: width, height: height, stride: stride, format: FrameBuffer.pixelFormat)
+                    into: pixels, width: width, height: height, stride: stride, format: .bgr0)
                 result.videoSeconds = SDLVideo.seconds() - started
             } catch {
                 result.videoFailed = true
@@ -140,7 +140,7 @@ final class SoftwarePresenter {
         guard let video else { return }
         try renderer.renderSoftware(
             into: video.pixels, width: video.width, height: video.height, stride: video.stride,
-            format: FrameBuffer.pixelFormat)
+            format: .bgr0)
     }
 
     /// A copy of the window's surface: exactly the picture the last presentation showed.

@@ -3,7 +3,7 @@ import ReelCore
 import ReelPlayer
 
 /// The player container: layers of widgets over the video, driven by a ``/ReelComposable/Store`` of
-/// ``/ReelComposable/PlayerFeature``, drawn and fed input by a host through ``OverlayHost``.
+/// ``/ReelComposable/PlayerFeature``, drawn and fed input by a host through ``/ReelCanvas/OverlayHost``.
 ///
 /// ```swift
 /// let container = PlayerContainer(player: player)   // what `PlayerWindow(player:)` makes

@@ -27,7 +27,7 @@ public final class Context {
     public var configuration: ContainerConfiguration {
         didSet { setNeedsDisplay() }
     }
-    /// The latest input time in seconds (hosts stamp every ``InputEvent``, ticks included).
+    /// The latest input time in seconds (hosts stamp every ``/ReelCanvas/InputEvent``, ticks included).
     public internal(set) var now: Double = 0
     /// How the container is shown now.
     public internal(set) var status: ContainerStatus = .inline

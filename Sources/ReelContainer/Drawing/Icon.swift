@@ -1,6 +1,6 @@
 import ReelCore
 
-/// A vector icon: a filled part and a stroked part, both as ``Path``s in logical pixels.
+/// A vector icon: a filled part and a stroked part, both as ``/ReelCanvas/Path``s in logical pixels.
 public struct Icon: Hashable, Sendable {
     /// What is filled.
     public var fill: Path

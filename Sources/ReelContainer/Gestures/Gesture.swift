@@ -19,7 +19,7 @@ public enum Gesture: Hashable, Sendable {
     /// The pointer moved without a button.
     case hover(Point)
     /// The picture should grow by `factor` (below 1: shrink) around `at`: ctrl+wheel or a
-    /// pinch (``InputEvent/magnify(by:at:time:)``).
+    /// pinch (``/ReelCanvas/InputEvent/magnify(by:at:time:)``).
     case magnify(by: Double, at: Point)
 }
 

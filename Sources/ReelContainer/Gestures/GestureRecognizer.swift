@@ -1,6 +1,6 @@
 import Foundation
 
-/// Turns raw ``InputEvent``s into ``Gesture``s with explicit thresholds; time comes only from
+/// Turns raw ``/ReelCanvas/InputEvent``s into ``Gesture``s with explicit thresholds; time comes only from
 /// the events, so the same sequence always gives the same gestures.
 ///
 /// - A press released within ``GestureThresholds/tapSlop`` is a tap, reported once the double

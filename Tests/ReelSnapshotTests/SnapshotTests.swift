@@ -3,6 +3,7 @@ import ReelComposable
 import ReelContainer
 import ReelCore
 import ReelDrawing
+import ReelSnapshot
 import ReelTestSupport
 import ReelTesting
 import Testing

@@ -9,7 +9,7 @@ public enum Key: Hashable, Sendable {
     /// Return.
     case enter
     /// Tab (Shift-Tab is `.tab` with ``KeyModifiers/shift``): moves keyboard focus
-    /// (``FocusService``).
+    /// (ReelContainer's `FocusService`).
     case tab
     /// A printable character (`m`, `f`, `[`, `]`, `j`, `#`, `l`, `q`, …).
     case character(Character)

@@ -1,5 +1,6 @@
 import Foundation
 import ReelCore
+import ReelDrawing
 import ReelMPV
 
 /// One picture of a media item at a given time, rendered offscreen: no display, GPU or sound
@@ -122,7 +123,7 @@ public final class SnapshotSource {
         guard !area.isEmpty else { return }
         try renderer.renderSoftware(
             into: frame.address(x: area.x, y: area.y), width: area.width, height: area.height, stride: frame.stride,
-            format: FrameBuffer.pixelFormat)
+            format: .bgr0)
     }
 
     /// Frames the picture (gravity, zoom, pan, aspect ratio), applied before this returns.
@@ -191,7 +192,7 @@ public final class SnapshotSource {
                 if renderer.update() || (state.restarted && !state.rendered) {
                     try renderer.renderSoftware(
                         into: scratch.pixels, width: scratch.width, height: scratch.height, stride: scratch.stride,
-                        format: FrameBuffer.pixelFormat)
+                        format: .bgr0)
                     state.rendered = true
                 }
             case .event(let event):

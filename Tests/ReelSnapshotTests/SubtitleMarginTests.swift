@@ -2,6 +2,7 @@ import Foundation
 import ReelCore
 import ReelDrawing
 import ReelMPV
+import ReelSnapshot
 import ReelTestSupport
 import ReelTesting
 import Testing

@@ -1,7 +1,8 @@
 import ReelContainer
 import ReelCore
+import ReelDrawing
 
-/// Composes one still picture: video where an ``/ReelContainer/OverlayHost`` wants it, the host's overlays on
+/// Composes one still picture: video where an ``/ReelCanvas/OverlayHost`` wants it, the host's overlays on
 /// top: how `reel snapshot --controls` draws the player container over a frame.
 ///
 /// ```swift
@@ -25,8 +26,8 @@ public struct SnapshotComposer {
     }
 
     /// A `width` × `height` picture: black, then `video` asked to draw into the overlay's video
-    /// rectangle (all of it without an overlay), then the overlay drawn with a ``CairoCanvas``.
-    /// - Throws: what `video` throws; ``HostError`` as a ``/ReelCore/PlayerError/Code/unknown`` when cairo
+    /// rectangle (all of it without an overlay), then the overlay drawn with a ``/ReelDrawing/CairoCanvas``.
+    /// - Throws: what `video` throws; ``/ReelDrawing/HostError`` as a ``/ReelCore/PlayerError/Code/unknown`` when cairo
     ///   cannot draw.
     public func compose(
         width: Int, height: Int, video: (FrameBuffer, PixelRect) throws(PlayerError) -> Void

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// It listens on an ephemeral port of the loopback address only, so nothing off the machine can
 /// reach it. Each path answers with a ``Behaviour``: a file with byte ranges, a status, a redirect,
-/// a reset, a stall behind a ``StallGate`` or a throttle. Paths without a route answer 404.
+/// a reset, a stall behind a ``StallGate`` or a throttle. Paths without a route answer 404. A
+/// ``NetworkLink`` shapes every response: a shared bandwidth and a latency.
 ///
 /// ```swift
 /// let server = LoopbackHTTPServer(routes: ["/clip.mp4": .file(clip)])
@@ -20,9 +21,10 @@ import Foundation
 package final class LoopbackHTTPServer: Sendable {
     private let core: LoopbackServerCore
 
-    /// Creates a stopped server with `routes`, keyed by path (such as `"/clip.mp4"`).
-    package init(routes: [String: Behaviour] = [:]) {
-        core = LoopbackServerCore(routes: routes)
+    /// Creates a stopped server with `routes`, keyed by path (such as `"/clip.mp4"`), whose
+    /// responses cross `link` (none: as fast as loopback goes).
+    package init(routes: [String: Behaviour] = [:], link: NetworkLink? = nil) {
+        core = LoopbackServerCore(routes: routes, link: link)
     }
 
     deinit { core.stop() }
@@ -64,6 +66,10 @@ package final class LoopbackHTTPServer: Sendable {
     package func requests(_ path: String? = nil) -> [Request] {
         core.requests(path.map(LoopbackServerCore.normalized))
     }
+
+    /// The body bytes sent for `path` (ignoring any query) so far, or for every path when it is
+    /// nil: what clients fetched, give or take the socket buffers (``NetworkLink``).
+    package func bytesSent(_ path: String? = nil) -> Int { core.bytesSent(path.map(LoopbackServerCore.normalized)) }
 
     /// How many connections are open right now.
     package var openConnectionCount: Int { core.openConnectionCount }

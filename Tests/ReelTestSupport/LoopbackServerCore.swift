@@ -25,9 +25,15 @@ final class LoopbackServerCore: @unchecked Sendable {
     private var log: [LoopbackHTTPServer.Request] = []
     private var parkedGates: [ObjectIdentifier: (gate: StallGate, count: Int)] = [:]
     private let requestSignal = CountSignal()
+    /// The network responses cross, if any.
+    private let link: NetworkLink?
+    private var schedule = LinkSchedule()
+    /// Body bytes sent per path.
+    private var bytesByPath: [String: Int] = [:]
 
-    init(routes: [String: LoopbackHTTPServer.Behaviour]) {
+    init(routes: [String: LoopbackHTTPServer.Behaviour], link: NetworkLink?) {
         self.routes = Dictionary(routes.map { (Self.normalized($0.key), $0.value) }, uniquingKeysWith: { $1 })
+        self.link = link
     }
 
     /// `path` with a leading slash.
@@ -49,6 +55,10 @@ final class LoopbackServerCore: @unchecked Sendable {
 
     func waitForRequests(_ path: String, count: Int, timeout: Duration) async -> Bool {
         await requestSignal.wait(for: path, atLeast: count, timeout: timeout)
+    }
+
+    func bytesSent(_ path: String?) -> Int {
+        state.withLock { path.map { bytesByPath[$0] ?? 0 } ?? bytesByPath.values.reduce(0, +) }
     }
 
     func requests(_ path: String?) -> [LoopbackHTTPServer.Request] {
@@ -169,6 +179,9 @@ final class LoopbackServerCore: @unchecked Sendable {
                 _ = close(connection)
                 return
             }
+            if var buffer = link.map({ Int32($0.sendBufferBytes) }) {
+                _ = setsockopt(connection, SOL_SOCKET, SO_SNDBUF, &buffer, socklen_t(MemoryLayout<Int32>.size))
+            }
             let thread = Thread { [self] in serve(connection) }
             thread.name = "LoopbackHTTPServer connection"
             thread.start()
@@ -225,17 +238,22 @@ final class LoopbackServerCore: @unchecked Sendable {
 
     private func respond(on connection: Int32) -> Ending {
         guard let request = HTTPRequestHead.read(from: connection) else { return .abort }
-        let exchange = Exchange(connection: connection, isHead: request.method == "HEAD")
+        var exchange = Exchange(connection: connection, isHead: request.method == "HEAD")
         guard let method = request.method, let target = request.target else {
             return exchange.sendStatus(400) ? .graceful : .abort
         }
         let path = String(target.prefix { $0 != "?" })
+        exchange.path = path
         let record = LoopbackHTTPServer.Request(method: method, target: target, path: path, headers: request.headers)
         let behaviour = state.withLock { () -> LoopbackHTTPServer.Behaviour? in
             log.append(record)
             return routes[target] ?? routes[path]
         }
         requestSignal.increment(path)
+        if let latency = link?.latency, latency > .zero {
+            let seconds = Double(latency.components.seconds) + Double(latency.components.attoseconds) * 1e-18
+            guard !waitForStop(until: Date(timeIntervalSinceNow: seconds)) else { return .abort }
+        }
 
         guard method == "GET" || method == "HEAD" else {
             return exchange.sendStatus(405, extraHeaders: [("Allow", "GET, HEAD")]) ? .graceful : .abort
@@ -331,12 +349,23 @@ final class LoopbackServerCore: @unchecked Sendable {
         }
     }
 
-    /// Sends `source[offset..<end]` in chunks, advancing `offset`. False when the client is gone.
+    /// Sends `source[offset..<end]` in chunks, advancing `offset`, each chunk once the link (if
+    /// any) has carried it. False when the client is gone or the server stops.
     private func send(_ source: ByteSource, from offset: inout Int, to end: Int, _ exchange: Exchange) -> Bool {
+        let chunk = link == nil ? 64 * 1024 : NetworkLink.chunkBytes
         while offset < end {
-            guard let bytes = source.read(at: offset, count: min(64 * 1024, end - offset)), !bytes.isEmpty,
-                exchange.send(bytes)
-            else { return false }
+            guard let bytes = source.read(at: offset, count: min(chunk, end - offset)), !bytes.isEmpty else {
+                return false
+            }
+            if let link {
+                let due = state.withLock {
+                    schedule.reserve(
+                        bytes.count, on: link, connectionFreeAt: &exchange.pace.freeAt, now: Date())
+                }
+                guard !waitForStop(until: due) else { return false }
+            }
+            guard exchange.send(bytes) else { return false }
+            state.withLock { bytesByPath[exchange.path, default: 0] += bytes.count }
             offset += bytes.count
         }
         return true
@@ -400,6 +429,10 @@ private struct Exchange {
     var connection: Int32
     /// A `HEAD` request: headers only.
     var isHead: Bool
+    /// The request's path, once known.
+    var path = ""
+    /// When the connection's share of the link is free again.
+    let pace = ConnectionPace()
 
     /// Sends a status line and headers, adding `Connection: close`.
     func sendHead(_ status: Int, _ headers: [(String, String)]) -> Bool {
@@ -479,4 +512,10 @@ private final class ByteSource {
     func close() {
         if descriptor >= 0 { _ = Glibc.close(descriptor) }
     }
+}
+
+/// When a connection may send again under its ``NetworkLink/connectionBytesPerSecond``; read and
+/// written under the server's lock.
+private final class ConnectionPace {
+    var freeAt = Date.distantPast
 }

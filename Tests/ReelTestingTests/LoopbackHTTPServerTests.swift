@@ -236,6 +236,49 @@ struct LoopbackHTTPServerTests {
         }
     }
 
+    @Test("a link's bandwidth is shared by its connections, and every body byte is counted")
+    func sharedLink() async throws {
+        // 2 × 300 000 bytes over 1 000 000 B/s: the second half cannot leave before 0.6 s.
+        try await withServer(link: NetworkLink(bytesPerSecond: 1_000_000)) { server, file in
+            server.route("/a.mp4", .file(file))
+            server.route("/b.mp4", .file(file))
+            let clock = ContinuousClock()
+            var bodies: [Data?] = []
+            let elapsed = try await clock.measure {
+                async let a = RawConnection.fetch(port: server.port, "/a.mp4")
+                async let b = RawConnection.fetch(port: server.port, "/b.mp4")
+                bodies = try await [a.body, b.body]
+            }
+            #expect(bodies == [Self.payload, Self.payload])
+            #expect(elapsed >= .milliseconds(550))
+            #expect(elapsed < hangBound(after: .seconds(3)))
+            #expect(server.bytesSent("/a.mp4") == 300_000)
+            #expect(server.bytesSent() == 600_000)
+        }
+    }
+
+    @Test("a link's latency comes before every response, and a range counts only its bytes")
+    func linkLatency() async throws {
+        try await withServer(link: NetworkLink(bytesPerSecond: nil, latency: .milliseconds(300))) { server, file in
+            server.route("/clip.mp4", .file(file))
+            let clock = ContinuousClock()
+            var response: RawResponse?
+            let elapsed = try await clock.measure {
+                response = try await RawConnection.fetch(
+                    port: server.port, "/clip.mp4", headers: ["Range": "bytes=1000-1999"])
+            }
+            #expect(response?.body == Self.payload[1000..<2000])
+            #expect(elapsed >= .milliseconds(300))
+            #expect(server.bytesSent("/clip.mp4") == 1000)
+        }
+    }
+
+    @Test("NetworkLink.megabits is 10⁶ bits a second")
+    func megabits() {
+        #expect(NetworkLink.megabits(8).bytesPerSecond == 1_000_000)
+        #expect(NetworkLink.megabits(8, latency: .milliseconds(40)).latency == .milliseconds(40))
+    }
+
     @Test("requests are recorded and can be awaited")
     func requestLog() async throws {
         try await withServer { server, file in
@@ -362,9 +405,11 @@ struct LoopbackHTTPServerTests {
 
 extension LoopbackHTTPServerTests {
     /// Runs `body` with a started server and the payload in a file; stops and cleans up afterwards.
-    private func withServer(_ body: (LoopbackHTTPServer, URL) async throws -> Void) async throws {
+    private func withServer(
+        link: NetworkLink? = nil, _ body: (LoopbackHTTPServer, URL) async throws -> Void
+    ) async throws {
         let file = try Self.writePayload()
-        let server = LoopbackHTTPServer()
+        let server = LoopbackHTTPServer(link: link)
         defer {
             server.stop()
             try? FileManager.default.removeItem(at: file)

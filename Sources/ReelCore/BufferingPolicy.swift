@@ -49,6 +49,13 @@ public struct BufferingPolicy: Hashable, Sendable {
     /// 5 s between attempts) instead of failing. Default false: a dropped connection ends the
     /// item with a network error. Takes effect for the next item opened.
     public var reconnectsHTTP = false
+    /// The socket receive buffer of network streams in bytes (FFmpeg's `recv_buffer_size`); nil
+    /// leaves the system's, which grows to megabytes on a fast link. Reading stops at the cache's
+    /// limits, but the system keeps receiving until this buffer is full: a small one makes those
+    /// limits the bytes fetched (a feed's paused neighbours), at the cost of the throughput of
+    /// links with a long round trip (256 KiB carries 20 Mbit/s at 100 ms). From 16 KiB. Takes
+    /// effect for the next item opened.
+    public var receiveBufferBytes: Int?
 
     /// libmpv's defaults, with a 20 s network timeout.
     public init() {}
@@ -81,6 +88,9 @@ public struct BufferingPolicy: Hashable, Sendable {
             !(forwardBufferDuration.isFinite && (0.1...86_400).contains(forwardBufferDuration))
         {
             throw PlayerError(.invalidArgument, message: "The forward buffer must be 0.1 to 86400 seconds.")
+        }
+        if let receiveBufferBytes, receiveBufferBytes < 16 << 10 {
+            throw PlayerError(.invalidArgument, message: "A receive buffer must hold at least 16 KiB.")
         }
         guard maximumForwardBytes >= 1 << 20, maximumBackwardBytes >= 0 else {
             throw PlayerError(

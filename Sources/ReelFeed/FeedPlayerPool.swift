@@ -1,3 +1,4 @@
+import Foundation
 import Observation
 import ReelCore
 import ReelPlayer
@@ -28,6 +29,14 @@ import ReelPlayer
 /// The visible item is loaded to play (`autoplay`); the others are loaded paused, which opens them
 /// and decodes their first frame, so a swipe shows a picture at once.
 ///
+/// ## Preloading
+/// Which neighbours are opened, when, and how much each may buffer is the pool's
+/// ``FeedPreloadPolicy`` (``FeedPreloadPolicy/standard`` unless told otherwise): by default one
+/// neighbour on each side, opened once the visible item has 2 s buffered, and capped at 2 s and
+/// 1 MiB, so that on a network the feed fetches little that nobody watches. Each player is given
+/// its item's buffering before the item opens, and again when a swipe moves it (the new visible
+/// item's read-ahead is lifted, the one that left is capped).
+///
 /// ## Pausing and resuming
 /// The item that leaves the visible slot pauses with the reason ``/ReelCore/IntentReason/user``:
 /// the user swiped it away (its state reads `paused(reason: .userInitiated)`). When it comes back
@@ -55,9 +64,15 @@ public final class FeedPlayerPool {
     public let players: [Player]
     /// How many loads the pool has asked its players for: a measure of the work moving costs.
     public private(set) var loadCount = 0
+    /// What is opened around the visible item, when, and how much of it is buffered.
+    public let preload: FeedPreloadPolicy
 
     /// The index of the item each player holds (in the order of ``players``); nil for none.
     private var held: [Int?]
+    /// The buffering each player was last given.
+    private var buffering: [BufferingPolicy?]
+    /// The player whose playback the pool observes, waiting for its head start.
+    @ObservationIgnored private var awaitedPlayer: ObjectIdentifier?
 
     /// Makes `size` players, each on an engine that `makeEngine` makes, for `items`; nothing is
     /// loaded until ``show(index:)``.
@@ -66,16 +81,18 @@ public final class FeedPlayerPool {
     ///   - items: the feed; more can be appended later.
     ///   - size: how many players (and engines) to make; at least 1. 3 holds the visible item and
     ///     both its neighbours.
+    ///   - preload: what is opened around the visible item, when, and how much of it is buffered.
     ///   - makeEngine: makes one engine; called exactly `size` times, here.
-    /// - Throws: ``/ReelCore/PlayerError/Code/invalidArgument`` for a size below 1, or what
-    ///   `makeEngine` threw (the players already made are shut down).
+    /// - Throws: ``/ReelCore/PlayerError/Code/invalidArgument`` for a size below 1 or a policy no
+    ///   engine takes, or what `makeEngine` threw (the players already made are shut down).
     public init(
-        items: [MediaItem] = [], size: Int = FeedPlayerPool.defaultSize,
+        items: [MediaItem] = [], size: Int = FeedPlayerPool.defaultSize, preload: FeedPreloadPolicy = .standard,
         makeEngine: () throws(PlayerError) -> any PlaybackEngine
     ) throws(PlayerError) {
         guard size >= 1 else {
             throw PlayerError(.invalidArgument, message: "A feed needs at least one player; \(size) were asked for.")
         }
+        try preload.check()
         var players: [Player] = []
         do throws(PlayerError) {
             for _ in 0..<size { players.append(Player(engine: try makeEngine())) }
@@ -85,7 +102,9 @@ public final class FeedPlayerPool {
         }
         self.items = items
         self.players = players
+        self.preload = preload
         held = Array(repeating: nil, count: size)
+        buffering = Array(repeating: nil, count: size)
     }
 
     // MARK: - Reading
@@ -173,11 +192,14 @@ public final class FeedPlayerPool {
         return ranked
     }
 
-    /// Pauses whatever plays off screen, plays the visible item if a player holds it already, and
-    /// loads the wanted items no player holds into the players whose items are no longer wanted.
+    /// Pauses whatever plays off screen, loads the wanted items no player holds into the players
+    /// whose items are no longer wanted (each given its buffering first), gives every other player
+    /// the buffering of its item's new distance, and plays the visible item.
     private func arrange() throws(PlayerError) {
         guard let visible = visibleIndex else { return }
+        let reach = hasHeadStart(visible) ? preload.neighbours.count : 0
         let wanted = Self.ranked(around: visible, itemCount: items.count, limit: players.count)
+            .filter { abs($0 - visible) <= reach }
         var refused: PlayerError?
         func attempt(_ command: () throws(PlayerError) -> Void) {
             do throws(PlayerError) {
@@ -190,12 +212,6 @@ public final class FeedPlayerPool {
         for (slot, player) in players.enumerated() where held[slot] != visible && player.playback.intent.playWhenReady {
             attempt { () throws(PlayerError) in try player.pause(reason: .user) }
         }
-        if let slot = held.firstIndex(of: visible) {
-            let player = players[slot]
-            if !player.playback.intent.playWhenReady || player.playback.status == .ended {
-                attempt { () throws(PlayerError) in try player.play(reason: .user) }
-            }
-        }
         var free = players.indices.filter { slot in held[slot].map { !wanted.contains($0) } ?? true }
         for index in wanted where !held.contains(index) {
             guard !free.isEmpty else { break }
@@ -203,6 +219,7 @@ public final class FeedPlayerPool {
             held[slot] = index
             loadCount += 1
             do throws(PlayerError) {
+                try give(bufferingFor: index, to: slot)
                 try players[slot].load(items[index], autoplay: index == visible)
             } catch {
                 // The player keeps its old item otherwise: it must not pass for this one.
@@ -211,6 +228,67 @@ public final class FeedPlayerPool {
                 refused = refused ?? error
             }
         }
+        for slot in players.indices {
+            guard let index = held[slot] else { continue }
+            attempt { () throws(PlayerError) in try give(bufferingFor: index, to: slot) }
+        }
+        if let slot = held.firstIndex(of: visible) {
+            let player = players[slot]
+            if !player.playback.intent.playWhenReady || player.playback.status == .ended {
+                attempt { () throws(PlayerError) in try player.play(reason: .user) }
+            }
+        }
+        if reach < preload.neighbours.count { awaitHeadStart() }
         if let refused { throw refused }
+    }
+
+    /// Gives the player in `slot` the buffering of item `index` at its distance from the visible
+    /// one, unless it has it already. Beyond the policy's reach, an item keeps the farthest
+    /// neighbour's budget; with no neighbours at all, it is unloaded.
+    private func give(bufferingFor index: Int, to slot: Int) throws(PlayerError) {
+        guard let visible = visibleIndex else { return }
+        let distance = min(abs(index - visible), preload.neighbours.count)
+        guard distance > 0 || index == visible, let policy = preload.buffering(atDistance: distance) else {
+            held[slot] = nil
+            buffering[slot] = nil
+            try players[slot].stop()
+            return
+        }
+        guard buffering[slot] != policy else { return }
+        try players[slot].setBufferingPolicy(policy)
+        buffering[slot] = policy
+    }
+
+    /// Whether the visible item has buffered enough for its neighbours to open: its head start
+    /// ahead of the position, or its end. A local file, and an item that ended or failed, always
+    /// have; one no player holds yet (it is about to load) has not.
+    private func hasHeadStart(_ visible: Int) -> Bool {
+        guard preload.visibleHeadStart > 0, !items[visible].url.isFileURL else { return true }
+        guard let player = player(for: visible) else { return false }
+        let playback = player.playback
+        switch playback.status {
+        case .ended, .failed: return true
+        case .ready: break
+        case .idle, .loading: return false
+        }
+        guard let end = playback.bufferedPosition() else { return false }
+        if let duration = playback.duration, end >= duration - 0.25 { return true }
+        return end - playback.position(at: .now) >= preload.visibleHeadStart
+    }
+
+    /// Arranges again when the visible player's playback changes, until the head start is there.
+    private func awaitHeadStart() {
+        guard let player = visiblePlayer, awaitedPlayer != ObjectIdentifier(player) else { return }
+        awaitedPlayer = ObjectIdentifier(player)
+        withObservationTracking {
+            _ = player.playback
+        } onChange: { [weak self] in
+            Task { @MainActor in
+                guard let self, self.awaitedPlayer == ObjectIdentifier(player) else { return }
+                self.awaitedPlayer = nil
+                // A refusal here shows on the player that refused (its `commandError`).
+                try? self.arrange()
+            }
+        }
     }
 }

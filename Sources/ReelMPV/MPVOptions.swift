@@ -36,14 +36,19 @@ enum MPVOptions {
             ("demuxer-max-bytes", String(policy.maximumForwardBytes)),
             ("demuxer-max-back-bytes", String(policy.maximumBackwardBytes)),
             ("network-timeout", seconds(policy.networkTimeout)),
-            // FFmpeg's HTTP protocol (libmpv opens http and https through it) reopens a dropped
-            // connection at the offset it reached.
-            (
-                "stream-lavf-o",
-                policy.reconnectsHTTP
-                    ? "reconnect=1,reconnect_streamed=1,reconnect_on_network_error=1,reconnect_delay_max=5" : ""
-            ),
+            ("stream-lavf-o", streamOptions(policy)),
         ]
+    }
+
+    /// FFmpeg's protocol options for a policy: HTTP reopens a dropped connection at the offset it
+    /// reached (libmpv opens http and https through FFmpeg), and TCP's receive buffer.
+    static func streamOptions(_ policy: BufferingPolicy) -> String {
+        var options: [String] = []
+        if policy.reconnectsHTTP {
+            options.append("reconnect=1,reconnect_streamed=1,reconnect_on_network_error=1,reconnect_delay_max=5")
+        }
+        if let bytes = policy.receiveBufferBytes { options.append("recv_buffer_size=\(bytes)") }
+        return options.joined(separator: ",")
     }
 
     /// libavformat's options for every item: the protocols it may open (plus `extraProtocols`,

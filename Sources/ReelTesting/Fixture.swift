@@ -17,6 +17,10 @@ public enum Fixture: String, CaseIterable, Sendable {
     case subtitleFile
     /// 10 s, 320x240 H.264/AAC MP4 with a keyframe every second, for seek tests; `+faststart`.
     case tenSecondClip
+    /// 12 s, 640x360, 30 fps H.264 at a constant 3 Mbit/s (x264's CBR filler; a keyframe every
+    /// second) with AAC, `+faststart`: about 4.7 MB, a short video as a feed serves it, whose
+    /// bytes follow its time (feed and network tests).
+    case feedClip
     /// 10 s, 320x240 H.264/AAC MP4 with a keyframe every 2 s (`-g 60` at 30 fps): sparser
     /// keyframes than a contact sheet's tiles; `testsrc2` stamps each frame's time and number.
     case sparseKeyframes
@@ -128,6 +132,7 @@ public enum Fixture: String, CaseIterable, Sendable {
         case .multiTrack: "multitrack.mkv"
         case .subtitleFile: "subtitle.srt"
         case .tenSecondClip: "ten-seconds.mp4"
+        case .feedClip: "feed-360p-3mbps.mp4"
         case .sparseKeyframes: "sparse-keyframes.mp4"
         case .zeroBytes: "zero.mp4"
         case .truncated: "truncated.mp4"

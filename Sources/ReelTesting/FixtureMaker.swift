@@ -28,6 +28,13 @@ struct FixtureMaker: Sendable {
             try await runFFmpeg(for: fixture, Self.clip(seconds: 2, gop: 15) + Self.faststartMP4 + [partial.path])
         case .tenSecondClip:
             try await runFFmpeg(for: fixture, Self.clip(seconds: 10, gop: 30) + Self.faststartMP4 + [partial.path])
+        case .feedClip:
+            let constantRate =
+                ["-b:v", "3M", "-minrate", "3M", "-maxrate", "3M", "-bufsize", "1M"]
+                + ["-x264-params", "nal-hrd=cbr"]
+            let arguments =
+                Self.clip(seconds: 12, gop: 30, size: "640x360") + constantRate + Self.faststartMP4 + [partial.path]
+            try await runFFmpeg(for: fixture, arguments)
         case .sparseKeyframes:
             try await runFFmpeg(for: fixture, Self.clip(seconds: 10, gop: 60) + Self.faststartMP4 + [partial.path])
         case .audioOnly:

@@ -42,4 +42,41 @@ struct FeedPlayerPoolOnMPVTests {
         await pool.shutdown()
         #expect(pool.players.allSatisfy { $0.isShutDown })
     }
+
+    @Test func onANetworkANeighbourFetchesItsBudgetUntilItIsShown() async throws {
+        let clip = try await MediaFixtures.url(for: .feedClip)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: clip.path)[.size] as? Int)
+        let server = LoopbackHTTPServer(
+            routes: ["/0.mp4": .file(clip), "/1.mp4": .file(clip), "/2.mp4": .file(clip)],
+            link: .megabits(40, latency: .milliseconds(20)))
+        try server.start()
+        defer { server.stop() }
+        let items = (0..<3).map { MediaItem(url: server.url("/\($0).mp4")) }
+        let pool = try FeedPlayerPool(items: items) { () throws(PlayerError) in
+            try MPVEngine(configuration: .headless)
+        }
+        try pool.show(index: 0)
+        let observe: @MainActor () -> Void = { _ = pool.players.map(pool.index(of:)) }
+        let opened = await ObservationWait.until(timeout: .seconds(20), observing: observe) {
+            pool.player(for: 1) != nil
+        }
+        #expect(opened, "the neighbour never opened")
+        let next = try #require(pool.player(for: 1))
+        try await next.until("the neighbour's first frame", timeout: .seconds(20)) {
+            $0.playback.status == .ready && $0.playback.video != nil
+        }
+
+        // The visible item reads to its end (a network stream's read-ahead is what the cache
+        // holds); the neighbour had the same link all that time, and read only its budget.
+        #expect(await server.waitForBytes("/0.mp4", atLeast: size, timeout: .seconds(30)))
+        let neighbourBytes = server.bytesSent("/1.mp4")
+        #expect(
+            neighbourBytes > 0 && neighbourBytes < size / 2, "the neighbour read \(neighbourBytes) of \(size) bytes")
+        #expect(server.bytesSent("/2.mp4") == 0, "an item beyond the policy's reach was fetched")
+
+        // Shown, it reads on.
+        try pool.moveForward()
+        #expect(await server.waitForBytes("/1.mp4", atLeast: size, timeout: .seconds(30)))
+        await pool.shutdown()
+    }
 }

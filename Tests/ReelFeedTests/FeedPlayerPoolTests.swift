@@ -36,10 +36,32 @@ struct FeedPlayerPoolTests {
         (0..<count).map { MediaItem(url: URL(string: "https://feed.test/\($0).mp4")!, title: "Clip \($0)") }
     }
 
-    func makePool(items count: Int, size: Int = FeedPlayerPool.defaultSize) throws -> (FeedPlayerPool, Engines) {
+    /// A pool whose players hold every item they can at once (``FeedPreloadPolicy/unbounded``),
+    /// so the hand-over tests see it without a network to wait for.
+    func makePool(
+        items count: Int, size: Int = FeedPlayerPool.defaultSize, preload: FeedPreloadPolicy = .unbounded
+    ) throws -> (FeedPlayerPool, Engines) {
         let engines = Engines()
-        let pool = try FeedPlayerPool(items: Self.items(count), size: size) { engines.make() }
+        let pool = try FeedPlayerPool(items: Self.items(count), size: size, preload: preload) { engines.make() }
         return (pool, engines)
+    }
+
+    /// Waits until `condition` holds, re-checked after every change of which player holds what.
+    func until(_ pool: FeedPlayerPool, _ what: String, _ condition: () -> Bool) async {
+        let held = await ObservationWait.until(
+            timeout: .seconds(10), observing: { _ = pool.players.map(pool.index(of:)) }, condition)
+        #expect(held, "\(what)")
+    }
+
+    /// The buffering policies and loads an engine received, in order (`B` a policy, `L` a load).
+    func bufferingAndLoads(_ engine: FakeEngine) -> [String] {
+        engine.sentCommands.compactMap { command in
+            switch command {
+            case .setBufferingPolicy(let policy): "B\(policy.forwardBufferDuration.map { "\($0)" } ?? "-")"
+            case .load: "L"
+            default: nil
+            }
+        }
     }
 
     /// The indices of the items the pool's players hold, sorted.
@@ -103,7 +125,7 @@ struct FeedPlayerPoolTests {
     @Test func anItemThatComesBackResumesWhereItPausedWithoutALoad() async throws {
         let engines = Engines()
         engines.media = FakeEngine.Media(duration: 30)
-        let pool = try FeedPlayerPool(items: Self.items(5)) { engines.make() }
+        let pool = try FeedPlayerPool(items: Self.items(5), preload: .unbounded) { engines.make() }
         try pool.show(index: 1)
         let first = try #require(pool.visiblePlayer)
         try await first.until(state: .playing)
@@ -208,7 +230,7 @@ struct FeedPlayerPoolTests {
         var items = Self.items(3)
         items[1] = MediaItem(url: URL(string: "ftp://feed.test/1.mp4")!)
         let engines = Engines()
-        let pool = try FeedPlayerPool(items: items) { engines.make() }
+        let pool = try FeedPlayerPool(items: items, preload: .unbounded) { engines.make() }
         let error = #expect(throws: PlayerError.self) { try pool.show(index: 0) }
         #expect(error?.code == .refusedScheme("ftp"))
         #expect(pool.player(for: 1) == nil && held(pool) == [0, 2])
@@ -231,6 +253,81 @@ struct FeedPlayerPoolTests {
         for events in subscriptions {
             #expect(await arrives(in: events, within: .seconds(10)) { $0 == .shutdown }, "an engine was left running")
         }
+    }
+
+    // MARK: - Preloading
+
+    @Test func neighboursWaitForTheVisibleItemsHeadStartAndOpenCapped() async throws {
+        let (pool, engines) = try makePool(items: 10, preload: .standard)
+        try pool.show(index: 4)
+        #expect(held(pool) == [4], "a neighbour opened before the visible item had buffered anything")
+        let visible = try #require(pool.visiblePlayer)
+        try await visible.until(state: .playing)
+        #expect(held(pool) == [4])
+        let engine = engines.made[try #require(pool.players.firstIndex { $0 === visible })]
+        engine.emit(.property(.bufferedRanges([TimeRange(start: 0, end: 1)])))
+        try await visible.until("1 s buffered") { $0.playback.bufferedRanges.first?.end == 1 }
+        #expect(held(pool) == [4], "1 s is less than the 2 s head start")
+
+        engine.emit(.property(.bufferedRanges([TimeRange(start: 0, end: 5)])))
+        await until(pool, "both neighbours open") { held(pool) == [3, 4, 5] }
+        #expect(bufferingAndLoads(engine) == ["B-", "L"], "the visible item reads ahead as libmpv would")
+        for index in [3, 5] {
+            let slot = try #require(pool.players.firstIndex { $0 === pool.player(for: index) })
+            #expect(bufferingAndLoads(engines.made[slot]) == ["B2.0", "L"], "capped before it opened")
+            #expect(pool.players[slot].playback.bufferingPolicy?.maximumForwardBytes == 1 << 20)
+        }
+        #expect(pool.player(for: 2) == nil && pool.player(for: 6) == nil)
+    }
+
+    @Test func aSwipeLiftsTheNewVisibleItemsCapAndCapsTheOneThatLeft() async throws {
+        var policy = FeedPreloadPolicy.standard
+        policy.visibleHeadStart = 0
+        let (pool, engines) = try makePool(items: 10, preload: policy)
+        try pool.show(index: 0)
+        #expect(held(pool) == [0, 1])
+        let first = try #require(pool.player(for: 0))
+        let second = try #require(pool.player(for: 1))
+        try pool.moveForward()
+        func engine(of player: Player) throws -> FakeEngine {
+            engines.made[try #require(pool.players.firstIndex { $0 === player })]
+        }
+        #expect(try bufferingAndLoads(engine(of: second)) == ["B2.0", "L", "B-"], "the cap was not lifted")
+        #expect(try bufferingAndLoads(engine(of: first)) == ["B-", "L", "B2.0"], "the item that left kept reading")
+        #expect(held(pool) == [0, 1, 2])
+        #expect(second.playback.intent.playWhenReady && !first.playback.intent.playWhenReady)
+    }
+
+    @Test func localFilesNeedNoHeadStart() throws {
+        let files = (0..<5).map { MediaItem(url: URL(fileURLWithPath: "/feed/\($0).mp4")) }
+        let engines = Engines()
+        let pool = try FeedPlayerPool(items: files) { engines.make() }
+        try pool.show(index: 2)
+        #expect(held(pool) == [1, 2, 3])
+    }
+
+    @Test func itemsBeyondThePolicysReachStayClosed() throws {
+        var policy = FeedPreloadPolicy.standard
+        policy.visibleHeadStart = 0
+        let (pool, _) = try makePool(items: 10, size: 5, preload: policy)
+        try pool.show(index: 5)
+        #expect(held(pool) == [4, 5, 6], "a pool of five opened items two away with a reach of one")
+        policy.neighbours = []
+        let (alone, _) = try makePool(items: 10, preload: policy)
+        try alone.show(index: 5)
+        try alone.moveForward()
+        #expect(held(alone) == [6], "with no neighbours, the item that left is unloaded")
+    }
+
+    @Test func aPolicyNoEngineTakesIsRefused() {
+        var policy = FeedPreloadPolicy.standard
+        policy.visibleHeadStart = -1
+        #expect(throws: PlayerError.self) { try makePool(items: 3, preload: policy) }
+        policy = .standard
+        policy.neighbours = [.init(bytes: 1000)]
+        #expect(throws: PlayerError.self) { try makePool(items: 3, preload: policy) }
+        #expect(FeedPreloadPolicy.standard.buffering(atDistance: 2) == nil)
+        #expect(FeedPreloadPolicy.standard.buffering(atDistance: 0) == .standard)
     }
 }
 

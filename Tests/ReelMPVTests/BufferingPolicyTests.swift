@@ -73,8 +73,19 @@ struct BufferingPolicyTests {
         #expect(changed["cache-secs"] == "1000.000000")
         #expect(changed["network-timeout"] == "20.000000")
         #expect(changed["stream-lavf-o"] == "")
+        var small = BufferingPolicy.standard
+        small.receiveBufferBytes = 256 << 10
+        small.reconnectsHTTP = true
+        try player.setBufferingPolicy(small)
+        await engine.commandsCompleted()
+        let streamOptions = libmpvOptions(engine)["stream-lavf-o"] ?? ""
+        #expect(streamOptions.contains("recv_buffer_size=262144") && streamOptions.contains("reconnect=1"))
+        try player.setBufferingPolicy(.playImmediately)
         var bad = BufferingPolicy.standard
         bad.resumeAfter = -1
+        #expect(throws: PlayerError.self) { try player.setBufferingPolicy(bad) }
+        bad = .standard
+        bad.receiveBufferBytes = 1000
         #expect(throws: PlayerError.self) { try player.setBufferingPolicy(bad) }
         #expect(player.bufferingPolicy == .playImmediately)
         await player.shutdown()

@@ -25,10 +25,13 @@ package final class CountSignal: @unchecked Sendable {
     /// The current value of `key`'s counter.
     package func count(_ key: String) -> Int { lock.withLock { counts[key, default: 0] } }
 
-    /// Adds one to `key`'s counter and resumes the waiters it satisfies.
-    package func increment(_ key: String) {
+    /// The sum of every counter.
+    package var total: Int { lock.withLock { counts.values.reduce(0, +) } }
+
+    /// Adds `amount` (one by default) to `key`'s counter and resumes the waiters it satisfies.
+    package func increment(_ key: String, by amount: Int = 1) {
         let ready: [Waiter] = lock.withLock {
-            counts[key, default: 0] += 1
+            counts[key, default: 0] += amount
             let value = counts[key, default: 0]
             let ids = waiters.filter { $0.value.key == key && $0.value.target <= value }.map(\.key)
             return ids.compactMap { waiters.removeValue(forKey: $0) }

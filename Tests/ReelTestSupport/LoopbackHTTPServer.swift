@@ -71,6 +71,11 @@ package final class LoopbackHTTPServer: Sendable {
     /// nil: what clients fetched, give or take the socket buffers (``NetworkLink``).
     package func bytesSent(_ path: String? = nil) -> Int { core.bytesSent(path.map(LoopbackServerCore.normalized)) }
 
+    /// Whether at least `count` body bytes were sent for `path` within `timeout`.
+    package func waitForBytes(_ path: String, atLeast count: Int, timeout: Duration = .seconds(10)) async -> Bool {
+        await core.waitForBytes(LoopbackServerCore.normalized(path), atLeast: count, timeout: timeout)
+    }
+
     /// How many connections are open right now.
     package var openConnectionCount: Int { core.openConnectionCount }
 }

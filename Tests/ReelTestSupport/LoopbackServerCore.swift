@@ -29,7 +29,7 @@ final class LoopbackServerCore: @unchecked Sendable {
     private let link: NetworkLink?
     private var schedule = LinkSchedule()
     /// Body bytes sent per path.
-    private var bytesByPath: [String: Int] = [:]
+    private let bytesSignal = CountSignal()
 
     init(routes: [String: LoopbackHTTPServer.Behaviour], link: NetworkLink?) {
         self.routes = Dictionary(routes.map { (Self.normalized($0.key), $0.value) }, uniquingKeysWith: { $1 })
@@ -57,8 +57,10 @@ final class LoopbackServerCore: @unchecked Sendable {
         await requestSignal.wait(for: path, atLeast: count, timeout: timeout)
     }
 
-    func bytesSent(_ path: String?) -> Int {
-        state.withLock { path.map { bytesByPath[$0] ?? 0 } ?? bytesByPath.values.reduce(0, +) }
+    func bytesSent(_ path: String?) -> Int { path.map(bytesSignal.count) ?? bytesSignal.total }
+
+    func waitForBytes(_ path: String, atLeast count: Int, timeout: Duration) async -> Bool {
+        await bytesSignal.wait(for: path, atLeast: count, timeout: timeout)
     }
 
     func requests(_ path: String?) -> [LoopbackHTTPServer.Request] {
@@ -365,7 +367,7 @@ final class LoopbackServerCore: @unchecked Sendable {
                 guard !waitForStop(until: due) else { return false }
             }
             guard exchange.send(bytes) else { return false }
-            state.withLock { bytesByPath[exchange.path, default: 0] += bytes.count }
+            bytesSignal.increment(exchange.path, by: bytes.count)
             offset += bytes.count
         }
         return true

@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "ReelCore", targets: ["ReelCore"]),
         .library(name: "ReelMPV", targets: ["ReelMPV"]),
         .library(name: "ReelPlayer", targets: ["ReelPlayer"]),
+        .library(name: "ReelArchitecture", targets: ["ReelArchitecture"]),
         .library(name: "ReelComposable", targets: ["ReelComposable"]),
         .library(name: "ReelContainer", targets: ["ReelContainer"]),
         .library(name: "ReelDrawing", targets: ["ReelDrawing"]),
@@ -147,8 +148,13 @@ let package = Package(
         // Layer 3: a vertical feed's players: a fixed pool handed over to the items nearest the
         // visible one, which plays while its neighbours wait on their first frame.
         .target(name: "ReelFeed", dependencies: ["ReelCore", "ReelPlayer"], swiftSettings: strictSettings),
-        // Layer 1: the composable layer (Store, Reducer, Effect) and the player feature.
-        .target(name: "ReelComposable", dependencies: ["ReelCore"], swiftSettings: strictSettings),
+        // Layer 0: the runtime of features (Store, Reducer, Scope, Effect, DependencyValues): TCA's
+        // shapes, knowing nothing of media.
+        .target(name: "ReelArchitecture", swiftSettings: strictSettings),
+        .testTarget(name: "ReelArchitectureTests", dependencies: ["ReelArchitecture"], swiftSettings: strictSettings),
+        // Layer 1: the player feature on that runtime, which it re-exports; its engine is a
+        // dependency of the store.
+        .target(name: "ReelComposable", dependencies: ["ReelCore", "ReelArchitecture"], swiftSettings: strictSettings),
         // Layer 3: the UI-agnostic player container: context, services, widgets, overlays, gestures.
         .target(
             name: "ReelContainer", dependencies: ["ReelCore", "ReelComposable", "ReelPlayer"],
@@ -223,8 +229,8 @@ let package = Package(
         .target(
             name: "Reel",
             dependencies: [
-                "ReelCore", "ReelComposable", "ReelPlayer", "ReelMPV", "ReelContainer", "ReelDrawing", "ReelSDL",
-                "ReelPreview", "ReelDesktop", "ReelFeed",
+                "ReelCore", "ReelArchitecture", "ReelComposable", "ReelPlayer", "ReelMPV", "ReelContainer",
+                "ReelDrawing", "ReelSDL", "ReelPreview", "ReelDesktop", "ReelFeed",
             ],
             swiftSettings: strictSettings
         ),

@@ -1,10 +1,10 @@
 /// How a child's actions sit inside a parent's: TCA's case path, without macros.
 ///
 /// ```swift
-/// enum Action { case player(PlayerFeature.Action), skipIntroTapped }
-/// let player = ActionCase<Action, PlayerFeature.Action>(
-///     embed: Action.player,
-///     extract: { if case .player(let action) = $0 { action } else { nil } }
+/// enum Action { case counter(Counter.Action), closeTapped }
+/// let counter = ActionCase<Action, Counter.Action>(
+///     embed: Action.counter,
+///     extract: { if case .counter(let action) = $0 { action } else { nil } }
 /// )
 /// ```
 public struct ActionCase<Parent, Child>: Sendable {
@@ -24,7 +24,7 @@ public struct ActionCase<Parent, Child>: Sendable {
 /// actions; its effects' actions are wrapped back into the parent's.
 ///
 /// ```swift
-/// Scope(state: \State.player, action: Action.playerCase) { PlayerFeature() }
+/// Scope(state: \TwoCounters.State.first, action: TwoCounters.first) { Counter() }
 /// ```
 public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     private let state: WritableKeyPath<ParentState, Child.State>

@@ -3,31 +3,37 @@
 /// ```swift
 /// struct Counter: Reducer {
 ///     struct State: Equatable { var count = 0 }
-///     enum Action: Equatable { case incrementTapped }
+///     enum Action: Equatable { case incrementTapped, resetTapped }
 ///     func reduce(into state: inout State, action: Action) -> Effect<Action> {
-///         state.count += 1
+///         switch action {
+///         case .incrementTapped: state.count += 1
+///         case .resetTapped: state.count = 0
+///         }
 ///         return .none
 ///     }
 /// }
 /// ```
 ///
-/// A reducer is a pure function of state and action. Anything that touches the world (an
-/// engine command, a timer, a network call) is returned as an ``Effect``, which the ``Store``
-/// runs, so the same action always does the same thing: sending `.play` twice plays twice.
+/// A reducer is a pure function of state and action. Anything that touches the world (a
+/// timer, a network call, a player engine's command) is returned as an ``Effect``, which the
+/// ``Store`` runs, so the same action always does the same thing.
 ///
 /// A feature made of other reducers declares a ``body`` instead of ``reduce(into:action:)``:
 ///
 /// ```swift
-/// struct WatchFeature: Reducer {
-///     struct State: Equatable { var player = PlayerFeature.State(), ends = 0 }
-///     enum Action: Equatable { case player(PlayerFeature.Action) }
-///     static let player = ActionCase<Action, PlayerFeature.Action>(
-///         embed: Action.player, extract: { if case .player(let action) = $0 { action } else { nil } })
+/// struct TwoCounters: Reducer {
+///     struct State: Equatable { var first = Counter.State(), second = Counter.State(), total = 0 }
+///     enum Action: Equatable { case first(Counter.Action), second(Counter.Action) }
+///     static let first = ActionCase<Action, Counter.Action>(
+///         embed: Action.first, extract: { if case .first(let action) = $0 { action } else { nil } })
+///     static let second = ActionCase<Action, Counter.Action>(
+///         embed: Action.second, extract: { if case .second(let action) = $0 { action } else { nil } })
 ///
 ///     var body: CombineReducers<State, Action> {
-///         Scope(state: \.player, action: Self.player) { PlayerFeature() }
-///         Reduce { state, action in
-///             if case .player(.engine(.itemEnded)) = action { state.ends += 1 }
+///         Scope(state: \.first, action: Self.first) { Counter() }
+///         Scope(state: \.second, action: Self.second) { Counter() }
+///         Reduce { state, _ in
+///             state.total = state.first.count + state.second.count
 ///             return .none
 ///         }
 ///     }
@@ -84,7 +90,7 @@ public struct Reduce<State, Action>: Reducer {
 ///
 /// ```swift
 /// CombineReducers {
-///     Scope(state: \State.player, action: Action.playerCase) { PlayerFeature() }
+///     Scope(state: \TwoCounters.State.first, action: TwoCounters.first) { Counter() }
 ///     Reduce { state, action in … }
 /// }
 /// ```

@@ -64,6 +64,7 @@ extension Reducer where Body == Never {
 
 extension Reducer where Body: Reducer, Body.State == State, Body.Action == Action {
     /// Runs ``body``.
+    @inlinable
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
         body.reduce(into: &state, action: action)
     }
@@ -78,11 +79,13 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
 /// }
 /// ```
 public struct Reduce<State, Action>: Reducer {
-    private let run: (inout State, Action) -> Effect<Action>
+    @usableFromInline let run: (inout State, Action) -> Effect<Action>
 
     /// Wraps a closure.
+    @inlinable
     public init(_ run: @escaping (inout State, Action) -> Effect<Action>) { self.run = run }
 
+    @inlinable
     public func reduce(into state: inout State, action: Action) -> Effect<Action> { run(&state, action) }
 }
 
@@ -95,15 +98,17 @@ public struct Reduce<State, Action>: Reducer {
 /// }
 /// ```
 public struct CombineReducers<State, Action>: Reducer {
-    private let reducers: [any Reducer<State, Action>]
+    @usableFromInline let reducers: [any Reducer<State, Action>]
 
     /// Combines the reducers the builder lists, in order.
     public init(@ReducerBuilder<State, Action> _ build: () -> CombineReducers<State, Action>) {
         self = build()
     }
 
+    @usableFromInline
     init(reducers: [any Reducer<State, Action>]) { self.reducers = reducers }
 
+    @inlinable
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
         .merge(reducers.map { $0.reduce(into: &state, action: action) })
     }
@@ -113,27 +118,33 @@ public struct CombineReducers<State, Action>: Reducer {
 @resultBuilder
 public enum ReducerBuilder<State, Action> {
     /// One reducer.
+    @inlinable
     public static func buildExpression(_ reducer: some Reducer<State, Action>) -> [any Reducer<State, Action>] {
         [reducer]
     }
 
     /// Several reducers, in order.
+    @inlinable
     public static func buildBlock(_ parts: [any Reducer<State, Action>]...) -> [any Reducer<State, Action>] {
         parts.flatMap { $0 }
     }
 
     /// An optional reducer.
+    @inlinable
     public static func buildOptional(_ part: [any Reducer<State, Action>]?) -> [any Reducer<State, Action>] {
         part ?? []
     }
 
     /// One branch of a condition.
+    @inlinable
     public static func buildEither(first part: [any Reducer<State, Action>]) -> [any Reducer<State, Action>] { part }
 
     /// The other branch of a condition.
+    @inlinable
     public static func buildEither(second part: [any Reducer<State, Action>]) -> [any Reducer<State, Action>] { part }
 
     /// The reducers, combined.
+    @inlinable
     public static func buildFinalResult(_ parts: [any Reducer<State, Action>]) -> CombineReducers<State, Action> {
         CombineReducers(reducers: parts)
     }

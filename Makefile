@@ -90,7 +90,7 @@ DEBUG_BIN    := $(SCRATCH_DIR)/debug/reel
 DOCS_DIR     := $(SCRATCH_DIR)/docs
 DOCS_FLAGS   ?=
 # Every library module has a DocC catalogue (Sources/MODULE/MODULE.docc); `make docs` combines them.
-DOCS_TARGETS := Reel ReelCore ReelMPV ReelPlayer ReelComposable ReelCanvas ReelContainer ReelDrawing ReelSnapshot ReelSDL ReelPreview \
+DOCS_TARGETS := Reel ReelCore ReelMPV ReelPlayer ReelArchitecture ReelComposable ReelCanvas ReelContainer ReelDrawing ReelSnapshot ReelSDL ReelPreview \
 	ReelProbe ReelMPRIS ReelPulse ReelIsolation ReelDesktop ReelFeed ReelTesting
 MANUAL       := $(SCRATCH_DIR)/plugins/GenerateManual/outputs/ReelCLI/reel.1
 

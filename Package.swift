@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "ReelCore", targets: ["ReelCore"]),
         .library(name: "ReelMPV", targets: ["ReelMPV"]),
         .library(name: "ReelPlayer", targets: ["ReelPlayer"]),
+        .library(name: "ReelArchitecture", targets: ["ReelArchitecture"]),
         .library(name: "ReelComposable", targets: ["ReelComposable"]),
         .library(name: "ReelCanvas", targets: ["ReelCanvas"]),
         .library(name: "ReelContainer", targets: ["ReelContainer"]),
@@ -149,8 +150,13 @@ let package = Package(
         // A vertical feed's players: a fixed pool handed over to the items nearest the
         // visible one, which plays while its neighbours wait on their first frame.
         .target(name: "ReelFeed", dependencies: ["ReelCore", "ReelPlayer"], swiftSettings: strictSettings),
-        // The composable layer (Store, Reducer, Effect) and the player feature.
-        .target(name: "ReelComposable", dependencies: ["ReelCore"], swiftSettings: strictSettings),
+        // The runtime of features (Store, Reducer, Scope, Effect, DependencyValues): TCA's
+        // shapes, knowing nothing of media.
+        .target(name: "ReelArchitecture", swiftSettings: strictSettings),
+        .testTarget(name: "ReelArchitectureTests", dependencies: ["ReelArchitecture"], swiftSettings: strictSettings),
+        // The player feature on that runtime, which it re-exports; its engine is a dependency of
+        // the store.
+        .target(name: "ReelComposable", dependencies: ["ReelCore", "ReelArchitecture"], swiftSettings: strictSettings),
         // The vocabulary the container shares with its hosts: geometry, paths, the
         // Canvas widgets draw on, images, input events, the OverlayHost a window draws.
         .target(name: "ReelCanvas", dependencies: ["ReelCore"], swiftSettings: strictSettings),
@@ -235,8 +241,8 @@ let package = Package(
         .target(
             name: "Reel",
             dependencies: [
-                "ReelCore", "ReelComposable", "ReelPlayer", "ReelMPV", "ReelCanvas", "ReelContainer", "ReelDrawing",
-                "ReelSnapshot", "ReelSDL", "ReelPreview", "ReelDesktop", "ReelFeed",
+                "ReelCore", "ReelArchitecture", "ReelComposable", "ReelPlayer", "ReelMPV", "ReelCanvas",
+                "ReelContainer", "ReelDrawing", "ReelSnapshot", "ReelSDL", "ReelPreview", "ReelDesktop", "ReelFeed",
             ],
             swiftSettings: strictSettings
         ),

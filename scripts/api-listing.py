@@ -18,9 +18,9 @@ import sys
 
 # The library products of Package.swift, in its order: what an app can import.
 MODULES = [
-    "Reel", "ReelCore", "ReelMPV", "ReelPlayer", "ReelComposable", "ReelCanvas", "ReelContainer",
-    "ReelDrawing", "ReelSnapshot", "ReelSDL", "ReelPreview", "ReelProbe", "ReelMPRIS", "ReelPulse", "ReelIsolation", "ReelDesktop",
-    "ReelFeed", "ReelMetrics", "ReelTesting",
+    "Reel", "ReelCore", "ReelMPV", "ReelPlayer", "ReelArchitecture", "ReelComposable", "ReelCanvas",
+    "ReelContainer", "ReelDrawing", "ReelSnapshot", "ReelSDL", "ReelPreview", "ReelProbe", "ReelMPRIS",
+    "ReelPulse", "ReelIsolation", "ReelDesktop", "ReelFeed", "ReelMetrics", "ReelTesting",
 ]
 
 

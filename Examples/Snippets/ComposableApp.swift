@@ -28,7 +28,9 @@ extension AppFeature.Action {
 @MainActor
 func runApp(clipURL: URL) async throws -> Player {
     let engine = try MPVEngine(configuration: .headless)
-    let store = Store(initialState: AppFeature.State(), reducer: AppFeature(), engine: engine)
+    let store = Store(initialState: AppFeature.State(), reducer: AppFeature()) {
+        $0.playbackEngine = engine
+    }
     // The player feeds the engine's events into the app's store: do not bridge them again.
     let player = Player(store: store.scope(state: \.player, action: { .player($0) }), engine: engine)
     try player.load(MediaItem(url: clipURL))  // the same as store.send(.player(.load(…)))

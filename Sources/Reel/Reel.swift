@@ -1,8 +1,9 @@
 // `import Reel`: everything an app needs to play media with Reel's engine, controls and window.
 //
 // The modules stay importable on their own (`import ReelPlayer` for a headless player on another
-// engine, `import ReelComposable` for reducers alone); see README.md and docs/ARCHITECTURE.md.
+// engine, `import ReelArchitecture` for reducers alone); see README.md and docs/ARCHITECTURE.md.
 
+@_exported import ReelArchitecture
 @_exported import ReelCanvas
 @_exported import ReelComposable
 @_exported import ReelContainer

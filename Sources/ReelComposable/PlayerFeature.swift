@@ -7,7 +7,9 @@ import ReelCore
 /// composes it into its own reducer and hands the scope to a `Player`.
 ///
 /// ```swift
-/// let store = Store(initialState: PlayerFeature.State(), reducer: PlayerFeature(), engine: engine)
+/// let store = Store(initialState: PlayerFeature.State(), reducer: PlayerFeature()) {
+///     $0.playbackEngine = engine
+/// }
 /// store.bridge(engine.events) { .engine($0) }   // what a Player does for its store
 /// store.send(.load(item))
 /// store.send(.scrubBegan); store.send(.scrubChanged(to: 42)); store.send(.scrubEnded)
@@ -383,7 +385,7 @@ public struct PlayerFeature: Reducer, Sendable {
         public func duration(for item: MediaItem) -> Duration? { item.url.isFileURL ? local : network }
     }
 
-    /// The engine this feature's commands go to; nil sends them to the store's engine. A parent
+    /// The engine this feature's commands go to; nil sends them to the store's (`playbackEngine`). A parent
     /// feature that drives two players gives each its own.
     public let engine: (any PlaybackEngine)?
     /// Paces the position ticker.

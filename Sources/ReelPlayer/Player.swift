@@ -5,7 +5,7 @@ import ReelComposable
 import ReelCore
 
 /// An observable media player: MPlayerKit's `PlayerModel`, the app-facing face of
-/// ``/ReelComposable/PlayerFeature`` running in a ``/ReelComposable/Store``.
+/// ``/ReelComposable/PlayerFeature`` running in a ``/ReelArchitecture/Store``.
 ///
 /// ```swift
 /// let player = Player(engine: try MPVEngine(configuration: .headless))
@@ -24,7 +24,9 @@ import ReelCore
 /// a player, which then feeds the engine's events into it:
 ///
 /// ```swift
-/// let store = Store(initialState: AppFeature.State(), reducer: AppFeature(), engine: engine)
+/// let store = Store(initialState: AppFeature.State(), reducer: AppFeature()) {
+///     $0.playbackEngine = engine
+/// }
 /// let player = Player(store: store.scope(state: \.player, action: { .player($0) }), engine: engine)
 /// ```
 ///
@@ -85,12 +87,13 @@ public final class Player {
 
     /// Creates a player that drives `engine` with its own store running `feature`.
     public convenience init(engine: any PlaybackEngine, feature: PlayerFeature = PlayerFeature()) {
-        self.init(store: Store(initialState: PlayerFeature.State(), reducer: feature, engine: engine), engine: engine)
+        let store = Store(initialState: PlayerFeature.State(), reducer: feature) { $0.playbackEngine = engine }
+        self.init(store: store, engine: engine)
     }
 
     /// Creates a player on `store` (a composable app's scope of its own store, running
     /// `PlayerFeature`), feeding `engine`'s events into it. The store's effects must reach
-    /// `engine`: it is the root store's engine, or the feature's own (`PlayerFeature(engine:)`).
+    /// `engine`: it is the root store's `playbackEngine`, or the feature's own (`PlayerFeature(engine:)`).
     public init(store: Store<PlayerFeature.State, PlayerFeature.Action>, engine: any PlaybackEngine) {
         self.store = store
         self.engine = engine

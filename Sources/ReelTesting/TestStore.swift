@@ -18,8 +18,13 @@ import Testing
 ///
 /// ## Exhaustivity
 /// Sending an action while actions or engine commands are unasserted is a failure, and so is a
-/// store whose effects still run at ``finish(timeout:fileID:filePath:line:column:)``. Engine
-/// commands are recorded, not run, whichever engine they name; ``refuse`` scripts refusals.
+/// store whose effects still run at ``finish(timeout:fileID:filePath:line:column:)``.
+///
+/// ## Engine commands and other dependencies
+/// The store's `playbackEngine` dependency is a recorder: the feature's engine commands are
+/// recorded, in order, not run, and ``refuse`` scripts refusals (each one's action arrives at
+/// once). A test sets any other dependency, or another engine, in `withDependencies`. A feature
+/// given its own engine (`PlayerFeature(engine:)`) sends to that engine instead.
 ///
 /// ## Limits
 /// Main actor only. Effects run in real tasks: drive their time with a `TestClock`.
@@ -37,18 +42,25 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
     private var commands: [EngineCommand] = []
     private var waiters: [CheckedContinuation<Void, Never>] = []
 
-    /// Creates a test store for `reducer`.
-    public init<R: Reducer>(initialState: State, reducer: R) where R.State == State, R.Action == Action {
+    /// Creates a test store for `reducer`, whose engine commands it records, with the other
+    /// dependencies `prepareDependencies` sets.
+    public init<R: Reducer>(
+        initialState: State, reducer: R,
+        withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in }
+    ) where R.State == State, R.Action == Action {
         state = initialState
         live = initialState
         self.reducer = { reducer.reduce(into: &$0, action: $1) }
+        var dependencies = DependencyValues()
+        dependencies.playbackEngine = CommandRecorder { [weak self] command in
+            guard let self else { return nil }
+            if let error = self.refuse(command) { return error }
+            self.commands.append(command)
+            return nil
+        }
+        prepareDependencies(&dependencies)
         runner = EffectRunner<Action>(
-            engine: { [weak self] command, _ throws(PlayerError) in
-                guard let self else { return }
-                if let error = self.refuse(command) { throw error }
-                self.commands.append(command)
-            },
-            deliver: { [weak self] action in self?.deliver(action) })
+            dependencies: dependencies, deliver: { [weak self] action in self?.deliver(action) })
     }
 
     /// Sends `action` and asserts the state change: `update` turns the previous state into the
@@ -220,6 +232,22 @@ public final class TestStore<State: Equatable, Action: Equatable & Sendable> {
             "State after \(what) differs (− expected, + actual):\(difference)", fileID: fileID, filePath: filePath,
             line: line, column: column)
     }
+}
+
+/// The engine a test store gives its feature: it records each command, or refuses it, through
+/// the store. Effects send commands synchronously on the main actor, inside the store's `send`.
+private final class CommandRecorder: PlaybackEngine {
+    private let record: @MainActor @Sendable (EngineCommand) -> PlayerError?
+
+    init(record: @escaping @MainActor @Sendable (EngineCommand) -> PlayerError?) { self.record = record }
+
+    var events: AsyncStream<EngineEvent> { AsyncStream { $0.finish() } }
+
+    func send(_ command: EngineCommand) throws(PlayerError) {
+        if let refusal = MainActor.assumeIsolated({ record(command) }) { throw refusal }
+    }
+
+    func shutdown() async {}
 }
 
 /// Builds the public ``StoreTask`` from runner tasks.

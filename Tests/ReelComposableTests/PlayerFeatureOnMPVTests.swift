@@ -12,7 +12,9 @@ import Testing
 struct PlayerFeatureOnMPVTests {
     @Test func playPauseScrubAndReplayOnARealEngine() async throws {
         let engine = try MPVEngine(configuration: .headless)
-        let store = Store(initialState: PlayerFeature.State(), reducer: PlayerFeature(), engine: engine)
+        let store = Store(initialState: PlayerFeature.State(), reducer: PlayerFeature()) {
+            $0.playbackEngine = engine
+        }
         store.bridge(engine.events) { .engine($0) }
         let clip = try await MediaFixtures.url(for: .tenSecondClip)
 

@@ -14,8 +14,7 @@ struct RemoteIntentTests {
         let engine = FakeEngine()
         let item = MediaItem(url: URL(string: "https://media.test/clip.mp4")!)
         engine.setMedia(FakeEngine.Media(duration: 60), for: item.url)
-        let store = Store(
-            initialState: PlayerFeature.State(), reducer: PlayerFeature(), engine: engine)
+        let store = Store(initialState: PlayerFeature.State(), reducer: PlayerFeature()) { $0.playbackEngine = engine }
         store.bridge(engine.events) { .engine($0) }
         store.send(.load(item))
         try await store.until("playing") { $0.playerState == .playing }

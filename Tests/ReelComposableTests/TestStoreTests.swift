@@ -8,7 +8,7 @@ import Testing
 /// A tiny domain to check that the test store fails when it should.
 private struct Counter: Reducer {
     struct State: Equatable { var count = 0 }
-    enum Action: Equatable, Sendable { case increment, delayedIncrement, incremented, play }
+    enum Action: Equatable, Sendable { case increment, delayedIncrement, incremented, play, playThenPause, refused }
 
     let clock: TestClock<Duration>
 
@@ -24,6 +24,10 @@ private struct Counter: Reducer {
             }
         case .play:
             return .engine(.play)
+        case .playThenPause:
+            return .merge(.engine(.play) { _ in .refused }, .engine(.pause) { _ in .refused })
+        case .refused:
+            return .none
         }
     }
 }
@@ -76,5 +80,27 @@ struct TestStoreTests {
         await withKnownIssue {
             await store.receive(.incremented, timeout: .milliseconds(50))
         }
+    }
+
+    @Test func engineCommandsAreRecordedInOrderAndARefusalIsReceivedAtOnce() async {
+        let store = TestStore(initialState: Counter.State(), reducer: Counter(clock: clock))
+        store.refuse = { $0 == .play ? PlayerError(.engineGone) : nil }
+        await store.send(.playThenPause)
+        store.expectCommands(.pause)
+        await store.receive(.refused, timeout: .zero)
+        store.refuse = { _ in nil }
+        await store.send(.playThenPause)
+        store.expectCommands(.play, .pause)
+        await store.finish()
+    }
+
+    @Test func aTestGivesTheFeatureAnotherEngine() async {
+        let engine = FakeEngine()
+        let store = TestStore(initialState: Counter.State(), reducer: Counter(clock: clock)) {
+            $0.playbackEngine = engine
+        }
+        await store.send(.play)
+        #expect(engine.sentCommands == [.play])
+        await store.finish()
     }
 }

@@ -23,7 +23,8 @@ struct LocalizedTextFitTests {
         let engine = FakeEngine()
         let store = Store(
             initialState: PlayerFeature.State(),
-            reducer: PlayerFeature(now: { HostTime(nanoseconds: 0) }, tickInterval: .seconds(100_000)), engine: engine)
+            reducer: PlayerFeature(now: { HostTime(nanoseconds: 0) }, tickInterval: .seconds(100_000))
+        ) { $0.playbackEngine = engine }
         store.bridge(engine.events) { .engine($0) }
         var configuration = ContainerConfiguration.standard
         configuration.strings.language = language

@@ -44,7 +44,7 @@ extension EngineContractTests {
         // sharing the engine with a player would be told.
         var initial = PlayerFeature.State()
         PlaybackReducer.reduce(&initial.playback, .sent(.load(request), reason: .user), at: .now)
-        let store = Store(initialState: initial, reducer: PlayerFeature(), engine: engine.engine)
+        let store = Store(initialState: initial, reducer: PlayerFeature()) { $0.playbackEngine = engine.engine }
         store.bridge(engine.engine.events) { .engine($0) }
         try player.send(.load(request))
         try await player.until(state: .playing, timeout: engine.timeout)

@@ -4,7 +4,9 @@ import ReelCore
 /// Plays the item again from the start each time it reaches its end, and counts the replays.
 ///
 /// ```swift
-/// let store = Store(initialState: AutoReplayFeature.State(), reducer: AutoReplayFeature(), engine: engine)
+/// let store = Store(initialState: AutoReplayFeature.State(), reducer: AutoReplayFeature()) {
+///     $0.playbackEngine = engine
+/// }
 /// store.bridge(engine.events) { .player(.engine($0)) }
 /// store.send(.player(.load(item)))
 /// store.send(.autoReplayToggled(false))  // the next end stays on the replay button

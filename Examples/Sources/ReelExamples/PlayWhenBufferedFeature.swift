@@ -7,7 +7,9 @@ import ReelCore
 ///
 /// ```swift
 /// let feature = PlayWhenBufferedFeature(minimumBuffer: 3)
-/// let store = Store(initialState: PlayWhenBufferedFeature.State(), reducer: feature, engine: engine)
+/// let store = Store(initialState: PlayWhenBufferedFeature.State(), reducer: feature) {
+///     $0.playbackEngine = engine
+/// }
 /// store.bridge(engine.events) { .player(.engine($0)) }
 /// store.send(.load(item))  // shows a spinner while store.state.isWaitingForBuffer
 /// ```

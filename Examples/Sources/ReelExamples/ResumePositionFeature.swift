@@ -6,7 +6,9 @@ import ReelCore
 ///
 /// ```swift
 /// let feature = ResumePositionFeature(positions: .inMemory())
-/// let store = Store(initialState: ResumePositionFeature.State(), reducer: feature, engine: engine)
+/// let store = Store(initialState: ResumePositionFeature.State(), reducer: feature) {
+///     $0.playbackEngine = engine
+/// }
 /// store.bridge(engine.events) { .player(.engine($0)) }
 /// store.send(.load(item))  // not .player(.load): the saved position is looked up first
 /// ```

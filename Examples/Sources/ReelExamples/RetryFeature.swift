@@ -7,7 +7,9 @@ import ReelCore
 ///
 /// ```swift
 /// let feature = RetryFeature(baseDelay: .seconds(1), maxAttempts: 5)
-/// let store = Store(initialState: RetryFeature.State(), reducer: feature, engine: engine)
+/// let store = Store(initialState: RetryFeature.State(), reducer: feature) {
+///     $0.playbackEngine = engine
+/// }
 /// store.bridge(engine.events) { .player(.engine($0)) }
 /// store.send(.player(.load(item)))
 /// // in the view: "Retrying in 2 s (attempt 2 of 5)", or a Retry button once store.state.gaveUp

@@ -6,7 +6,9 @@ import ReelCore
 ///
 /// ```swift
 /// let feature = SkipIntroFeature(fallbackIntro: .init(start: 5, end: 62))  // for items without chapters
-/// let store = Store(initialState: SkipIntroFeature.State(), reducer: feature, engine: engine)
+/// let store = Store(initialState: SkipIntroFeature.State(), reducer: feature) {
+///     $0.playbackEngine = engine
+/// }
 /// store.bridge(engine.events) { .player(.engine($0)) }
 /// store.send(.player(.load(item)))
 /// // in the view: if store.state.isSkipIntroVisible { Button("Skip intro") { store.send(.skipIntroTapped) } }

@@ -2,7 +2,7 @@ import ReelComposable
 import ReelCore
 import ReelPlayer
 
-/// The player container: layers of widgets over the video, driven by a ``/ReelComposable/Store`` of
+/// The player container: layers of widgets over the video, driven by a ``/ReelArchitecture/Store`` of
 /// ``/ReelComposable/PlayerFeature``, drawn and fed input by a host through ``/ReelCanvas/OverlayHost``.
 ///
 /// ```swift

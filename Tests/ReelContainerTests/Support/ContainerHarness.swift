@@ -30,9 +30,8 @@ final class ContainerHarness {
         // feature's own timers are pushed out of any test's reach.
         store = Store(
             initialState: PlayerFeature.State(),
-            reducer: PlayerFeature(
-                now: { HostTime(nanoseconds: 0) }, tickInterval: .seconds(100_000)),
-            engine: engine)
+            reducer: PlayerFeature(now: { HostTime(nanoseconds: 0) }, tickInterval: .seconds(100_000))
+        ) { [engine] in $0.playbackEngine = engine }
         store.bridge(engine.events) { .engine($0) }
         container = PlayerContainer(store: store, configuration: configuration)
         canvas = RecordingCanvas(size: size)

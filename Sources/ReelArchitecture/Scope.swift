@@ -1,10 +1,10 @@
 /// How a child's actions sit inside a parent's: TCA's case path, without macros.
 ///
 /// ```swift
-/// enum Action { case player(PlayerFeature.Action), skipIntroTapped }
-/// let player = ActionCase<Action, PlayerFeature.Action>(
-///     embed: Action.player,
-///     extract: { if case .player(let action) = $0 { action } else { nil } }
+/// enum Action { case counter(Counter.Action), closeTapped }
+/// let counter = ActionCase<Action, Counter.Action>(
+///     embed: Action.counter,
+///     extract: { if case .counter(let action) = $0 { action } else { nil } }
 /// )
 /// ```
 public struct ActionCase<Parent, Child>: Sendable {
@@ -14,6 +14,7 @@ public struct ActionCase<Parent, Child>: Sendable {
     public let extract: @Sendable (Parent) -> Child?
 
     /// Creates a case from its two directions.
+    @inlinable
     public init(embed: @escaping @Sendable (Child) -> Parent, extract: @escaping @Sendable (Parent) -> Child?) {
         self.embed = embed
         self.extract = extract
@@ -24,14 +25,15 @@ public struct ActionCase<Parent, Child>: Sendable {
 /// actions; its effects' actions are wrapped back into the parent's.
 ///
 /// ```swift
-/// Scope(state: \State.player, action: Action.playerCase) { PlayerFeature() }
+/// Scope(state: \TwoCounters.State.first, action: TwoCounters.first) { Counter() }
 /// ```
 public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
-    private let state: WritableKeyPath<ParentState, Child.State>
-    private let action: ActionCase<ParentAction, Child.Action>
-    private let child: Child
+    @usableFromInline let state: WritableKeyPath<ParentState, Child.State>
+    @usableFromInline let action: ActionCase<ParentAction, Child.Action>
+    @usableFromInline let child: Child
 
     /// Scopes `child` to `state` and `action`.
+    @inlinable
     public init(
         state: WritableKeyPath<ParentState, Child.State>, action: ActionCase<ParentAction, Child.Action>,
         child: () -> Child
@@ -41,6 +43,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
         self.child = child()
     }
 
+    @inlinable
     public func reduce(into parent: inout ParentState, action parentAction: ParentAction) -> Effect<ParentAction> {
         guard let childAction = action.extract(parentAction) else { return .none }
         return child.reduce(into: &parent[keyPath: state], action: childAction).map(action.embed)

@@ -1,5 +1,5 @@
 import Observation
-import ReelComposable
+import ReelArchitecture
 import Testing
 
 /// A counter whose state the store's observers watch.

@@ -1,22 +1,19 @@
-import ReelCore
-
-/// Runs ``Effect``s for a store: engine commands at once and in order, async work in tasks that
-/// can be cancelled by id. Shared by ``Store`` and `ReelTesting`'s `TestStore`.
+/// Runs ``Effect``s for a store: synchronous work at once and in order, with the store's
+/// dependencies; async work in tasks that can be cancelled by id. Shared by ``Store`` and
+/// `ReelTesting`'s `TestStore`.
 @MainActor
 package final class EffectRunner<Action: Sendable> {
-    private let engine: @MainActor (EngineCommand, (any PlaybackEngine)?) throws(PlayerError) -> Void
+    /// What synchronous effects read.
+    package let dependencies: DependencyValues
     private let deliver: @MainActor (Action) -> Void
     private var tasks: [UInt64: Task<Void, Never>] = [:]
     private var cancellables: [EffectID: Set<UInt64>] = [:]
     private var nextTask: UInt64 = 0
 
-    /// Creates a runner that hands engine commands (with the effect's target engine, if it named
-    /// one) to `engine` and actions back to `deliver`.
-    package init(
-        engine: @escaping @MainActor (EngineCommand, (any PlaybackEngine)?) throws(PlayerError) -> Void,
-        deliver: @escaping @MainActor (Action) -> Void
-    ) {
-        self.engine = engine
+    /// Creates a runner whose synchronous effects read `dependencies`, and which hands the
+    /// actions effects send back to `deliver`.
+    package init(dependencies: DependencyValues, deliver: @escaping @MainActor (Action) -> Void) {
+        self.dependencies = dependencies
         self.deliver = deliver
     }
 
@@ -37,12 +34,8 @@ package final class EffectRunner<Action: Sendable> {
         switch effect.operation {
         case .none:
             return []
-        case .engine(let command, let target, let onRefusal):
-            do {
-                try engine(command, target)
-            } catch {
-                if let action = onRefusal?(error) { deliver(action) }
-            }
+        case .sync(let work):
+            if let action = work(dependencies) { deliver(action) }
             return []
         case .run(let work):
             nextTask += 1

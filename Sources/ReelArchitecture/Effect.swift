@@ -1,55 +1,72 @@
-import ReelCore
-
-/// Work a reducer asks for: engine commands, async work that sends actions back, or nothing.
+/// Work a reducer asks for: synchronous work with the store's dependencies, async work that
+/// sends actions back, or nothing.
 ///
 /// ```swift
-/// let play: Effect<PlayerFeature.Action> = .engine(.play)   // a command, never state
-/// let hide: Effect<PlayerFeature.Action> = .run { send in
+/// let reset: Effect<Counter.Action> = .run { send in
 ///     try await clock.sleep(for: .seconds(3))
-///     await send(.hideControls)
+///     await send(.resetTapped)
 /// }
-/// .cancellable(id: "hide-controls", cancelInFlight: true)
+/// .cancellable(id: "reset", cancelInFlight: true)
+/// let track: Effect<Counter.Action> = .sync { dependencies in
+///     dependencies.analytics.track("increment")
+///     return nil
+/// }
 /// ```
 ///
-/// Effects are values; the ``Store`` runs them. Engine commands run synchronously, in the order
-/// returned; async work runs in tasks on the main actor's behalf and can be cancelled by id.
+/// Effects are values; the ``Store`` runs them. Synchronous work (``sync(_:)``) runs inside the
+/// store's `send`, in the order returned; async work runs in tasks on the main actor's behalf
+/// and can be cancelled by id.
 public struct Effect<Action>: Sendable {
-    /// What the effect does.
+    /// What the effect does. `@usableFromInline`, like the constructors' `@inlinable`, lets a
+    /// feature in another module build its effects without calls into unspecialised generic code
+    /// (PlayerFeature's reducer ran at less than half its rate without).
+    @usableFromInline
     indirect enum Operation: Sendable {
         case none
-        case engine(EngineCommand, target: (any PlaybackEngine)?, onRefusal: (@Sendable (PlayerError) -> Action)?)
+        case sync(@MainActor @Sendable (DependencyValues) -> Action?)
         case run(@Sendable (Send<Action>) async -> Void)
         case merge([Effect])
         case cancellable(id: EffectID, cancelInFlight: Bool, Effect)
         case cancel(id: EffectID)
     }
 
-    let operation: Operation
+    @usableFromInline let operation: Operation
 
+    @usableFromInline
     init(_ operation: Operation) { self.operation = operation }
 
     /// No work.
+    @inlinable
     public static var none: Effect { Effect(.none) }
 
-    /// Sends `command` to an engine: `target` when given, else the store's. A refusal (for
-    /// example a call after teardown) is turned into an action by `onRefusal`, or dropped when it
-    /// is nil.
+    /// Does `work` at once, inside the ``Store/send(_:)`` that reduced the action and before it
+    /// returns, in the order the reducer returned it among the action's other synchronous work.
+    /// `work` reads the store's ``DependencyValues``; the action it returns, if any, is sent back
+    /// at once.
     ///
-    /// A feature that drives two engines (a main player and a trailer) gives each of its
-    /// ``PlayerFeature``s its own engine, and their effects name it as `target`.
-    public static func engine(
-        _ command: EngineCommand, on target: (any PlaybackEngine)? = nil,
-        onRefusal: (@Sendable (PlayerError) -> Action)? = nil
-    ) -> Effect {
-        Effect(.engine(command, target: target, onRefusal: onRefusal))
+    /// ```swift
+    /// let track: Effect<Counter.Action> = .sync { dependencies in
+    ///     dependencies.analytics.track("increment")
+    ///     return nil
+    /// }
+    /// ```
+    ///
+    /// For work whose order with the next action matters and that does not wait: a player
+    /// feature's engine commands (a play after its load) are such effects. Work that waits is
+    /// ``run(_:)``.
+    @inlinable
+    public static func sync(_ work: @escaping @MainActor @Sendable (DependencyValues) -> Action?) -> Effect {
+        Effect(.sync(work))
     }
 
     /// Runs async work that may send actions back.
+    @inlinable
     public static func run(_ operation: @escaping @Sendable (Send<Action>) async -> Void) -> Effect {
         Effect(.run(operation))
     }
 
     /// Runs async, throwing work; an error is turned into an action by `catch`, or dropped.
+    @inlinable
     public static func run(
         _ operation: @escaping @Sendable (Send<Action>) async throws -> Void,
         catch handler: (@Sendable (any Error, Send<Action>) async -> Void)? = nil
@@ -66,11 +83,13 @@ public struct Effect<Action>: Sendable {
     }
 
     /// Sends an action back at once (after the current one is reduced).
+    @inlinable
     public static func send(_ action: Action) -> Effect where Action: Sendable {
         Effect(.run { send in await send(action) })
     }
 
     /// Runs several effects side by side.
+    @inlinable
     public static func merge(_ effects: [Effect]) -> Effect {
         let work = effects.filter {
             if case .none = $0.operation { false } else { true }
@@ -83,25 +102,27 @@ public struct Effect<Action>: Sendable {
     }
 
     /// Runs several effects side by side.
+    @inlinable
     public static func merge(_ effects: Effect...) -> Effect { merge(effects) }
 
     /// Cancels the work of the effects marked with `id`.
+    @inlinable
     public static func cancel(id: some Hashable & Sendable) -> Effect { Effect(.cancel(id: EffectID(id))) }
 
     /// Marks this effect's async work with `id`, so ``cancel(id:)`` can stop it; with
     /// `cancelInFlight`, work already marked with `id` is cancelled first.
+    @inlinable
     public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Effect {
         Effect(.cancellable(id: EffectID(id), cancelInFlight: cancelInFlight, self))
     }
 
     /// Turns the actions this effect sends into another domain's.
+    @inlinable
     public func map<Other>(_ transform: @escaping @Sendable (Action) -> Other) -> Effect<Other> {
         switch operation {
         case .none: return .none
-        case .engine(let command, let target, let onRefusal):
-            guard let onRefusal else { return Effect<Other>(.engine(command, target: target, onRefusal: nil)) }
-            let mapped: @Sendable (PlayerError) -> Other = { error in transform(onRefusal(error)) }
-            return Effect<Other>(.engine(command, target: target, onRefusal: mapped))
+        case .sync(let work):
+            return Effect<Other>(.sync { dependencies in work(dependencies).map(transform) })
         case .run(let work):
             return Effect<Other>(.run { send in await work(Send { action in await send(transform(action)) }) })
         case .merge(let effects): return Effect<Other>(.merge(effects.map { $0.map(transform) }))
@@ -128,8 +149,10 @@ public struct Send<Action>: Sendable {
 
 /// A cancellation identifier. `@unchecked Sendable` is sound: it is only made from values that
 /// are `Hashable & Sendable`.
+@usableFromInline
 struct EffectID: Hashable, @unchecked Sendable {
-    let base: AnyHashable
+    @usableFromInline let base: AnyHashable
 
+    @usableFromInline
     init(_ id: some Hashable & Sendable) { base = AnyHashable(id) }
 }

@@ -1,23 +1,34 @@
 import Observation
-import ReelCore
 
 /// The runtime of a feature: it holds the state, reduces actions and runs their effects.
 ///
 /// ```swift
-/// let engine = try MPVEngine(configuration: .headless)
-/// let store = Store(initialState: PlayerFeature.State(), reducer: PlayerFeature(), engine: engine)
-/// store.bridge(engine.events) { .engine($0) }
-/// store.send(.load(item))
-/// store.send(.togglePlayPause(reason: .user))
+/// let store = Store(initialState: Counter.State(), reducer: Counter())
+/// store.send(.incrementTapped)
+/// print(store.state.count)   // 1
 /// ```
+///
+/// ### Dependencies
+/// The store holds the ``DependencyValues`` its synchronous effects read (``Effect/sync(_:)``);
+/// set the ones that differ from their live value when creating it, as a test does:
+///
+/// ```swift
+/// let store = Store(initialState: Counter.State(), reducer: Counter()) {
+///     $0.analytics = Analytics { name in print("event:", name) }
+/// }
+/// ```
+///
+/// A player feature's engine is such a dependency (ReelComposable's
+/// `DependencyValues.playbackEngine`).
 ///
 /// ### Scoping
 /// ``scope(state:action:)`` gives a child feature its own store that reads the parent's state
 /// and sends through the parent, so widgets see only what they need.
 ///
 /// ## Threading
-/// Main actor only. Engine commands run synchronously inside ``send(_:)``, in the order the
-/// reducer returned them; async effects run in tasks and send their actions back here.
+/// Main actor only. Synchronous effects (``Effect/sync(_:)``, such as a player feature's engine
+/// commands) run inside ``send(_:)``, in the order the reducer returned them; async effects run in
+/// tasks and send their actions back here.
 ///
 /// ## Observation
 /// The store is `Observable`: reading ``state`` inside `withObservationTracking` observes it.
@@ -61,21 +72,19 @@ public final class Store<State, Action: Sendable>: Observable {
     /// The current state.
     public var state: State { parentState?() ?? storage! }
 
-    /// Creates a store that runs `reducer`, sending engine effects to the engine they name, else
-    /// to `engine` (dropped, with their refusal action, when both are nil).
-    public init<R: Reducer>(initialState: State, reducer: R, engine: (any PlaybackEngine)? = nil)
-    where R.State == State, R.Action == Action {
+    /// Creates a store that runs `reducer`, with the dependencies `prepareDependencies` sets
+    /// (every other one keeps its ``DependencyKey/liveValue``).
+    public init<R: Reducer>(
+        initialState: State, reducer: R,
+        withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in }
+    ) where R.State == State, R.Action == Action {
         observedStorage = initialState
         parentState = nil
         observeParent = nil
+        var dependencies = DependencyValues()
+        prepareDependencies(&dependencies)
         let runner = EffectRunner<Action>(
-            engine: { command, target throws(PlayerError) in
-                guard let engine = target ?? engine else {
-                    throw PlayerError(.engineGone, message: "The store has no engine.")
-                }
-                try engine.send(command)
-            },
-            deliver: { [weak self] action in self?.send(action) })
+            dependencies: dependencies, deliver: { [weak self] action in self?.send(action) })
         self.runner = runner
         dispatch = { [weak self] action in
             guard let self else { return StoreTask([]) }
@@ -116,7 +125,7 @@ public final class Store<State, Action: Sendable>: Observable {
 
     /// Calls `body` with the state before and after every action this store's root reduces,
     /// synchronously, before the action's effects run; until the returned observation is
-    /// cancelled. This is how a model built on a store (``ReelPlayer``'s `Player`) turns every
+    /// cancelled. This is how a model built on a store (`ReelPlayer`'s `Player`) turns every
     /// transition into an event, whoever sent the action; apps observe ``state`` instead.
     package func observeChanges(_ body: @escaping @MainActor (State, State) -> Void) -> StoreObservation {
         if let observeParent { return observeParent(body) }
@@ -126,7 +135,7 @@ public final class Store<State, Action: Sendable>: Observable {
         return StoreObservation { [weak self] in self?.changeObservers[id] = nil }
     }
 
-    /// Feeds a stream (such as an engine's events) into this store until the stream ends or
+    /// Feeds a stream (such as a player engine's events) into this store until the stream ends or
     /// the store is released.
     @discardableResult
     public func bridge<Element: Sendable>(

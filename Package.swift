@@ -136,13 +136,15 @@ let package = Package(
         // app that does not export them does not link swift-metrics.
         .target(
             name: "ReelMetrics",
-            dependencies: ["ReelCore", "ReelPlayer", .product(name: "CoreMetrics", package: "swift-metrics")],
+            dependencies: [
+                "ReelCore", "ReelPlayer", "ReelFeed", .product(name: "CoreMetrics", package: "swift-metrics"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "ReelMetricsTests",
             dependencies: [
-                "ReelCore", "ReelPlayer", "ReelMetrics", "ReelTesting", "ReelTestSupport",
+                "ReelCore", "ReelPlayer", "ReelFeed", "ReelMetrics", "ReelTesting", "ReelTestSupport",
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
             ],
             swiftSettings: strictSettings

@@ -71,8 +71,16 @@ public final class FeedPlayerPool {
     private var held: [Int?]
     /// The buffering each player was last given.
     private var buffering: [BufferingPolicy?]
-    /// The player whose playback the pool observes, waiting for its head start.
-    @ObservationIgnored private var awaitedPlayer: ObjectIdentifier?
+    /// Whether neighbours wait for the visible item's head start.
+    @ObservationIgnored private var neighboursDeferred = false
+    /// The visible player, while the pool observes its playback.
+    @ObservationIgnored private var observedPlayer: ObjectIdentifier?
+    /// The swipe in progress.
+    @ObservationIgnored private var meter: SwipeMeter?
+    /// Those who read ``swipeLog``.
+    @ObservationIgnored private var swipeSubscribers: [UInt64: AsyncStream<FeedSwipe>.Continuation] = [:]
+    @ObservationIgnored private var nextSubscriber: UInt64 = 0
+    @ObservationIgnored private var isShutDown = false
 
     /// Makes `size` players, each on an engine that `makeEngine` makes, for `items`; nothing is
     /// loaded until ``show(index:)``.
@@ -137,6 +145,13 @@ public final class FeedPlayerPool {
             throw PlayerError(
                 .invalidArgument, message: "The feed has no item \(index); it holds \(items.count) items.")
         }
+        if index != visibleIndex {
+            let now = HostTime.now
+            finishSwipe(at: now)
+            meter = SwipeMeter(
+                index: index, from: visibleIndex, at: now, date: Date(),
+                hasFirstFrame: player(for: index).map(Self.hasFirstFrame) ?? false)
+        }
         visibleIndex = index
         try arrange()
     }
@@ -170,8 +185,13 @@ public final class FeedPlayerPool {
         try arrange()
     }
 
-    /// Shuts every player and its engine down (see ``/ReelPlayer/Player/shutdown()``).
+    /// Shuts every player and its engine down (see ``/ReelPlayer/Player/shutdown()``); the swipe
+    /// in progress is complete, and ``swipeLog`` finishes.
     public func shutdown() async {
+        finishSwipe(at: .now)
+        isShutDown = true
+        for subscriber in swipeSubscribers.values { subscriber.finish() }
+        swipeSubscribers = [:]
         await withTaskGroup(of: Void.self) { group in
             for player in players { group.addTask { await player.shutdown() } }
         }
@@ -238,7 +258,8 @@ public final class FeedPlayerPool {
                 attempt { () throws(PlayerError) in try player.play(reason: .user) }
             }
         }
-        if reach < preload.neighbours.count { awaitHeadStart() }
+        neighboursDeferred = reach < preload.neighbours.count
+        observeVisible()
         if let refused { throw refused }
     }
 
@@ -276,19 +297,73 @@ public final class FeedPlayerPool {
         return end - playback.position(at: .now) >= preload.visibleHeadStart
     }
 
-    /// Arranges again when the visible player's playback changes, until the head start is there.
-    private func awaitHeadStart() {
-        guard let player = visiblePlayer, awaitedPlayer != ObjectIdentifier(player) else { return }
-        awaitedPlayer = ObjectIdentifier(player)
+    /// Follows the visible player's playback: the swipe's measures, and the head start its
+    /// neighbours wait for.
+    private func observeVisible() {
+        guard let player = visiblePlayer, observedPlayer != ObjectIdentifier(player) else { return }
+        observedPlayer = ObjectIdentifier(player)
         withObservationTracking {
             _ = player.playback
+            _ = player.metrics
         } onChange: { [weak self] in
             Task { @MainActor in
-                guard let self, self.awaitedPlayer == ObjectIdentifier(player) else { return }
-                self.awaitedPlayer = nil
-                // A refusal here shows on the player that refused (its `commandError`).
-                try? self.arrange()
+                guard let self, self.observedPlayer == ObjectIdentifier(player) else { return }
+                self.observedPlayer = nil
+                self.measureSwipe(at: .now)
+                if self.neighboursDeferred {
+                    // A refusal here shows on the player that refused (its `commandError`).
+                    try? self.arrange()
+                } else {
+                    self.observeVisible()
+                }
             }
         }
+    }
+
+    // MARK: - Swipes
+
+    /// The swipe in progress, measured so far; nil before the first ``show(index:)``. Not
+    /// observable: the complete ones arrive on ``swipeLog``.
+    public var currentSwipe: FeedSwipe? { meter?.swipe }
+
+    /// Every swipe from now on, each once it is complete (its item left the screen). Finishes at
+    /// ``shutdown()``.
+    public var swipeLog: AsyncStream<FeedSwipe> {
+        let (stream, continuation) = AsyncStream<FeedSwipe>.makeStream()
+        guard !isShutDown else {
+            continuation.finish()
+            return stream
+        }
+        let id = nextSubscriber
+        nextSubscriber += 1
+        swipeSubscribers[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { @MainActor in self?.swipeSubscribers[id] = nil }
+        }
+        return stream
+    }
+
+    /// Whether `player`'s item has its first frame (the moment its metrics count as
+    /// ``/ReelCore/ItemMetrics/timeToFirstFrame``).
+    static func hasFirstFrame(_ player: Player) -> Bool {
+        guard let item = player.metrics.item, item.itemID == player.playback.itemID else { return false }
+        return item.timeToFirstFrame != nil
+    }
+
+    /// Takes in what the visible player shows now.
+    private func measureSwipe(at now: HostTime) {
+        guard var meter, let player = visiblePlayer else { return }
+        meter.observe(
+            state: player.state, hasFirstFrame: Self.hasFirstFrame(player), position: player.playback.position(at: now),
+            at: now)
+        self.meter = meter
+    }
+
+    /// Completes the swipe in progress: one last look at its player, then the log.
+    private func finishSwipe(at now: HostTime) {
+        measureSwipe(at: now)
+        guard let swipe = meter?.swipe else { return }
+        meter = nil
+        for subscriber in swipeSubscribers.values { subscriber.yield(swipe) }
     }
 }

@@ -1,10 +1,11 @@
 import Foundation
 import ReelCore
-import ReelFeed
 import ReelPlayer
 import ReelTestSupport
 import ReelTesting
 import Testing
+
+@testable import ReelFeed
 
 /// The feed's pool on fake engines: which player holds which item, what each move costs, and
 /// what plays.
@@ -253,6 +254,55 @@ struct FeedPlayerPoolTests {
         for events in subscriptions {
             #expect(await arrives(in: events, within: .seconds(10)) { $0 == .shutdown }, "an engine was left running")
         }
+    }
+
+    // MARK: - Swipes
+
+    @Test func swipesAreMeasuredFromTheSwipeToTheFirstFrameAndToPlaying() async throws {
+        let (pool, engines) = try makePool(items: 5)
+        let log = pool.swipeLog
+        try pool.show(index: 0)
+        let first = try #require(pool.visiblePlayer)
+        try await first.until(state: .playing)
+        #expect(pool.currentSwipe?.wasPreloaded == false)
+        let next = try #require(pool.player(for: 1))
+        try await next.until("its first frame") { $0.metrics.item?.timeToFirstFrame != nil }
+
+        try pool.moveForward()
+        #expect(pool.currentSwipe?.index == 1 && pool.currentSwipe?.wasPreloaded == true)
+        #expect(pool.currentSwipe?.timeToFirstFrame == 0, "a preloaded neighbour has its frame at once")
+        try await next.until(state: .playing)
+        let slot = try #require(pool.players.firstIndex { $0 === next })
+        engines.made[slot].stall()
+        try await next.until("stalled") { $0.state == .buffering(reason: .toMinimizeStalls) }
+        engines.made[slot].resumeFromStall()
+        try await next.until(state: .playing)
+        await pool.shutdown()
+
+        var swipes: [FeedSwipe] = []
+        for await swipe in log { swipes.append(swipe) }
+        #expect(swipes.map(\.index) == [0, 1])
+        #expect(swipes.map(\.previousIndex) == [nil, 0])
+        #expect(swipes[0].timeToFirstFrame != nil && swipes[0].timeToPlaying != nil)
+        #expect(swipes[0].stallCount == 0)
+        #expect(swipes[1].timeToPlaying != nil && swipes[1].stallCount == 1)
+    }
+
+    @Test func theMeterCountsStallsAfterPlayingAndTheTimePlayed() {
+        let start = HostTime(nanoseconds: 1_000_000_000)
+        func at(_ seconds: Double) -> HostTime { HostTime(nanoseconds: start.nanoseconds + UInt64(seconds * 1e9)) }
+        var meter = SwipeMeter(index: 3, from: 2, at: start, date: Date(), hasFirstFrame: false)
+        meter.observe(state: .buffering(reason: .evaluatingBufferRate), hasFirstFrame: false, position: 0, at: at(0.05))
+        meter.observe(state: .buffering(reason: .evaluatingBufferRate), hasFirstFrame: true, position: 0, at: at(0.08))
+        meter.observe(state: .playing, hasFirstFrame: true, position: 0, at: at(0.1))
+        meter.observe(state: .buffering(reason: .toMinimizeStalls), hasFirstFrame: true, position: 2, at: at(2.1))
+        meter.observe(state: .buffering(reason: .toMinimizeStalls), hasFirstFrame: true, position: 2, at: at(2.5))
+        meter.observe(state: .playing, hasFirstFrame: true, position: 2, at: at(3))
+        meter.observe(state: .playing, hasFirstFrame: true, position: 4, at: at(5))
+        let swipe = meter.swipe
+        #expect(abs((swipe.timeToFirstFrame ?? 0) - 0.08) < 1e-6 && abs((swipe.timeToPlaying ?? 0) - 0.1) < 1e-6)
+        #expect(swipe.stallCount == 1, "the wait before the first frame is no stall, and one stall counts once")
+        #expect(swipe.watchedDuration == 4)
     }
 
     // MARK: - Preloading

@@ -11,6 +11,7 @@ import ReelTesting
 @MainActor
 struct DocSample {
     var player: Player { fatalError() }
+    var pool: FeedPlayerPool { fatalError() }
     var engine: MPVEngine { fatalError() }
     var store: Store<PlayerFeature.State, PlayerFeature.Action> { fatalError() }
     var window: PlayerWindow { fatalError() }

@@ -55,6 +55,7 @@ extension PlayerWindow {
     /// Keeps `screen`; its container's `q` closes the window.
     func adopt(_ screen: Screen) {
         screen.container?.onQuit = { [weak self] in self?.close() }
+        if let container = screen.container { connect(overlay: container) }
         screens.append(screen)
     }
 

@@ -15,7 +15,9 @@ enum WindowMessage: Sendable {
     case closeRequested
     /// The user closed the picture-in-picture window from the window manager.
     case pictureInPictureCloseRequested
-    /// The host's own timer (see ``PlayerWindow/run()``).
+    /// The overlay host asked for a redraw (see ``PlayerWindow/run()``).
+    case redraw
+    /// The loop's timer: the overlay host's next update, or an animation's next frame.
     case timer
 }
 

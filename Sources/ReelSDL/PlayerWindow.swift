@@ -197,23 +197,21 @@ public final class PlayerWindow {
     /// Opens a window for `player` and sets up its video output; call it before loading media.
     ///
     /// - Parameters:
-    ///   - player: a player on an ``/ReelMPV/MPVEngine`` made with the render API or with no video output
-    ///     (its video is switched to the window's renderer); not with mpv's own window.
+    ///   - player: a player on a ``/ReelMPV/VideoRenderingEngine`` (an ``/ReelMPV/MPVEngine``) made with
+    ///     the render API or with no video output (its video is switched to the window's renderer);
+    ///     not with mpv's own window.
     ///   - overlay: what is drawn over the video and receives input; by default Reel's controls
     ///     (``container``: a ``/ReelContainer/PlayerContainer`` on the player's store, with
     ///     ``seekPreviews`` when ``Options/seekPreviews`` is on). `q` in the controls closes the
     ///     window.
     ///   - options: the title, size, render path and seek previews.
-    /// - Throws: ``/ReelDrawing/HostError`` when the player's engine is not an `MPVEngine`, or SDL, OpenGL (if
-    ///   forced) or the renderer cannot be set up.
+    /// - Throws: ``/ReelDrawing/HostError`` (``/ReelDrawing/HostError/Code/renderer``) when the player's
+    ///   engine is not a ``/ReelMPV/VideoRenderingEngine``, or when SDL, OpenGL (if forced) or the
+    ///   renderer cannot be set up.
     public convenience init(player: Player, overlay: (any OverlayHost)? = nil, options: Options = Options())
         throws(HostError)
     {
-        guard let engine = player.engine as? MPVEngine else {
-            throw HostError(
-                .renderer,
-                message: "A window shows an MPVEngine's video; this player drives \(type(of: player.engine)).")
-        }
+        let engine = try Self.renderingEngine(of: player)
         guard let overlay else {
             let (container, previews, artwork) = Self.makeControls(
                 for: player, engine: engine, seekPreviews: options.seekPreviews)
@@ -237,7 +235,9 @@ public final class PlayerWindow {
     }
 
     /// Opens the window on a bare engine, without a player: tests and benchmarks.
-    package init(engine: MPVEngine, overlay: any OverlayHost, options: Options = Options()) throws(HostError) {
+    package init(
+        engine: any VideoRenderingEngine, overlay: any OverlayHost, options: Options = Options()
+    ) throws(HostError) {
         let (messages, continuation) = AsyncStream<WindowMessage>.makeStream()
         let made = RenderThread.shared.sync { () -> Result<WindowSurface, HostError> in
             do throws(HostError) {
@@ -262,6 +262,19 @@ public final class PlayerWindow {
 
     isolated deinit {
         close()
+    }
+
+    /// What the window draws `player`'s video with: its engine, as a
+    /// ``/ReelMPV/VideoRenderingEngine``.
+    /// - Throws: ``/ReelDrawing/HostError/Code/renderer`` when the engine is not one (a fake engine).
+    static func renderingEngine(of player: Player) throws(HostError) -> any VideoRenderingEngine {
+        guard let engine = player.engine as? any VideoRenderingEngine else {
+            throw HostError(
+                .renderer,
+                message: "A window draws the video of a VideoRenderingEngine (such as MPVEngine); this player's "
+                    + "engine, \(type(of: player.engine)), draws none.")
+        }
+        return engine
     }
 
     /// Counters since the window opened.

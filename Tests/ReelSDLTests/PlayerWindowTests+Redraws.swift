@@ -168,4 +168,24 @@ extension PlayerWindowTests {
         await running.value
         await engine.shutdown()
     }
+
+    /// A player on an engine that draws no video (a fake engine) gets a typed error, not a
+    /// window without video.
+    @Test func aPlayerOnAnEngineWithoutVideoIsRefused() async throws {
+        let player = Player(engine: FakeEngine())
+        #expect {
+            _ = try PlayerWindow(player: player)
+        } throws: { error in
+            (error as? HostError).map { $0.code == .renderer && $0.message.contains("VideoRenderingEngine") } ?? false
+        }
+        let (engine, _, window) = try makeBareWindow(Self.readyState(playing: false), title: "Reel refuses")
+        #expect {
+            try window.prepare(player)
+        } throws: { error in
+            (error as? HostError)?.code == .renderer
+        }
+        window.close()
+        await engine.shutdown()
+        await player.shutdown()
+    }
 }

@@ -14,7 +14,7 @@ import ReelPlayer
 /// // host loop, woken by input, `onNeedsDisplay` and `nextUpdate`:
 /// container.handle(.tick(time: seconds))             // and every input event
 /// if container.needsDisplay { drawVideo(in: container.videoFrame); container.draw(in: canvas) }
-/// sleep(until: container.nextUpdate)                 // nil: until input or `onNeedsDisplay`
+/// waitForInput(orUntil: container.nextUpdate)       // nil: until input or `onNeedsDisplay`
 /// ```
 ///
 /// Layers, bottom to top: render (gestures), what an item without video shows

@@ -10,7 +10,7 @@ enum BenchMode: Equatable {
     static let usage = """
         USAGE: ReelBench [--runs N] [--ttff-runs N] [--quick] [--thumbnails-only] [--window-only] [--seek-only]
                          [--next-only] [--feed-only] [--probe-only] [--probe-runs N]
-                         [--contact-sheet-only]
+                         [--contact-sheet-only] [--paused-window-only] [--paused-runs N]
 
         Plays a generated 1920x1080 30 fps H.264/AAC clip headless, with Reel (MPVEngine and Player
         in ReelBenchPlayer, a headless app beside this executable) and with the mpv command-line player, interleaved, and prints the median,
@@ -32,6 +32,12 @@ enum BenchMode: Equatable {
                           memory, and the time to redraw the controls (a private Xvfb without
                           DISPLAY; the default run adds this table last when Xvfb or DISPLAY exists).
           --window-runs N Runs of each player in the window benchmark (default 5).
+          --paused-window-only  Measure only paused and hidden windows: `reel play` against
+                          `mpv --vo=x11` on the demo clip, paused with the space key (xdotool) over
+                          30 s, and unmapped while playing over 10 s; CPU of all threads and their
+                          context switches (a private Xvfb without DISPLAY; the default run adds
+                          this table after the window's when xdotool and a display exist).
+          --paused-runs N Runs of each player in each state of the paused-window benchmark (default 3).
           --seek-only     Measure only the seek latency: exact seeks on the paused 1080p clip,
                           Reel's engine against the mpv CLI over its JSON IPC, interleaved.
           --seeks N       Seeks of each player in the seek-latency benchmark (default 25), and
@@ -65,6 +71,8 @@ enum BenchMode: Equatable {
             case "--metrics-only": settings.metricsOnly = true
             case "--thumbnails-only": settings.thumbnailsOnly = true
             case "--window-only": settings.windowOnly = true
+            case "--paused-window-only": settings.pausedWindowOnly = true
+            case "--paused-runs": settings.pausedRuns = try count(remaining.popFirst(), for: argument)
             case "--seek-only": settings.seekOnly = true
             case "--next-only": settings.nextOnly = true
             case "--feed-only": settings.feedOnly = true
@@ -111,6 +119,10 @@ struct BenchSettings: Equatable {
     var windowOnly = false
     /// Runs of each player in the window benchmark.
     var windowRuns = 5
+    /// Measure only paused and hidden windows.
+    var pausedWindowOnly = false
+    /// Runs of each player in each state of the paused-window benchmark.
+    var pausedRuns = 3
     /// Measure only the seek latency.
     var seekOnly = false
     /// Only the next-item latency.

@@ -27,6 +27,11 @@ enum ReelBench {
                 if await !printWindow(settings, required: true, into: &overview) { exit(1) }
                 return
             }
+            if settings.pausedWindowOnly {
+                if await !printPausedWindow(settings, required: true, into: &overview) { exit(1) }
+                print(overview.markdown(title: "Paused and hidden window"))
+                return
+            }
             if settings.thumbnailsOnly {
                 await printThumbnails(settings, into: &overview)
                 return
@@ -92,6 +97,8 @@ enum ReelBench {
             }
             print("")
             _ = await printWindow(settings, required: false, into: &overview)
+            print("")
+            _ = await printPausedWindow(settings, required: false, into: &overview)
             print("")
             _ = await printSeekLatency(settings, into: &overview)
             print("")
@@ -246,6 +253,29 @@ enum ReelBench {
             return true
         } catch {
             FileHandle.standardError.write(Data("ReelBench: window: \(error)\n".utf8))
+            return false
+        }
+    }
+
+    /// Prints the paused and hidden window table (`reel play` against `mpv --vo=x11`). Without
+    /// `required`, a missing display or xdotool skips it with a note.
+    /// - Returns: Whether the table was printed.
+    @MainActor static func printPausedWindow(
+        _ settings: BenchSettings, required: Bool, into overview: inout Overview
+    ) async -> Bool {
+        let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
+        let window = WindowBench(runs: 1, executable: executable)
+        guard required || (window.canHaveDisplay && ChildProcess.locate("xdotool") != nil) else {
+            FileHandle.standardError.write(Data("ReelBench: paused window: no display or no xdotool, skipped.\n".utf8))
+            return false
+        }
+        do {
+            let result = try await PausedWindowBench(runs: settings.pausedRuns, executable: executable).run()
+            print(result.markdown, terminator: "")
+            overview.add(result.overview)
+            return true
+        } catch {
+            FileHandle.standardError.write(Data("ReelBench: paused window: \(error)\n".utf8))
             return false
         }
     }

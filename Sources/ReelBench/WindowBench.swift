@@ -242,7 +242,7 @@ struct WindowBench {
     // MARK: - Clip and display
 
     /// The demo clip's path, from `reel demo --generate-only` (which generates it when missing).
-    private func demoClip() async throws(BenchError) -> String {
+    func demoClip() async throws(BenchError) -> String {
         let result: ExecutionResult<Void, StringOutput<UTF8>, DiscardedOutput>
         do {
             result = try await Subprocess.run(

@@ -20,7 +20,8 @@ extension PlaybackReporter {
 final class MetricsFollower {
     private let player: Player
     private let reporter: any PlaybackReporter
-    private let periodic: Bool
+    /// Whether the figures are reported once a second.
+    let periodic: Bool
     private var entries: Task<Void, Never>?
     private var nextReport = ContinuousClock.now
 

@@ -151,8 +151,9 @@ final class WindowSession {
             isOver = true
             window.close()
         }
-        // Follows the container by observation, and ticks the reporter four times a second: no
-        // polling between changes.
+        // Follows the container by observation, and ticks the reporter four times a second while
+        // the player plays (or figures are printed periodically): no polling between changes, and
+        // none at all while paused.
         let observer = Task { [reporter, weak window] in
             var lastLayout = ""
             let printsLayout = ProcessInfo.processInfo.environment[Self.layoutVariable] != nil
@@ -161,6 +162,8 @@ final class WindowSession {
             let observe: @MainActor () -> Void = {
                 _ = container.subtitleClearance
                 _ = player.playback.item
+                _ = player.playback.playerState
+                _ = player.currentTime
                 if printsLayout { _ = Self.layoutLine(container) }
             }
             while !Task.isCancelled {
@@ -187,7 +190,9 @@ final class WindowSession {
                     metrics.tick()
                     nextTick = ContinuousClock.now.advanced(by: .milliseconds(250))
                 }
-                _ = await ObservationWait.nextChange(before: nextTick, observing: observe)
+                let ticks = player.playback.playerState == .playing || metrics.periodic
+                _ = await ObservationWait.nextChange(
+                    before: ticks ? nextTick : .now.advanced(by: .seconds(86_400)), observing: observe)
             }
         }
 

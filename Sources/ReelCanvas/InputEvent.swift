@@ -73,7 +73,9 @@ public enum InputEvent: Hashable, Sendable {
 ///
 /// A host lays the container out when its size changes, asks ``videoFrame`` where the video
 /// goes (feature panels may squeeze it), draws the video there, then calls ``draw(in:)`` for the
-/// overlays on top, and forwards every ``InputEvent``.
+/// overlays on top, and forwards every ``InputEvent``. It draws only when something changed:
+/// after input, when ``onNeedsDisplay`` calls, at ``nextUpdate`` (with a `tick`), and each frame
+/// while ``needsDisplay`` stays true (an animation); in between it sleeps.
 @MainActor
 public protocol OverlayHost: AnyObject {
     /// Lays out for a window of `size` logical pixels at `scale` device pixels per logical pixel.
@@ -85,6 +87,18 @@ public protocol OverlayHost: AnyObject {
     /// Handles input; true when something consumed it.
     @discardableResult
     func handle(_ event: InputEvent) -> Bool
-    /// Whether something changed since the last ``draw(in:)``.
+    /// Whether something changed since the last ``draw(in:)``. It stays true after a draw while
+    /// something animates: the host ticks and draws again at its next frame.
     var needsDisplay: Bool { get }
+    /// When time alone changes what is drawn next (a timer falls due: the controls hide, a toast
+    /// goes), in the time of the host's events; nil when nothing waits. The host sends a `tick`
+    /// then, and otherwise sleeps until something happens.
+    var nextUpdate: Double? { get }
+    /// Set by the host: called when ``needsDisplay`` becomes true other than in ``handle(_:)``
+    /// (the player's state changed, an image arrived), so that a host asleep wakes up to draw.
+    var onNeedsDisplay: (@MainActor () -> Void)? { get set }
+    /// Set by the host: its clock, in seconds in the time of its events. A host that sleeps
+    /// between events sets it, so that what happens in between (code shows the controls, a toast
+    /// appears) is timed from when it happens rather than from the last event.
+    var clock: (@MainActor () -> Double)? { get set }
 }

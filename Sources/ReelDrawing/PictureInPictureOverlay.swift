@@ -45,6 +45,15 @@ package final class PictureInPictureOverlay: OverlayHost {
 
     package var needsDisplay: Bool { dirty }
 
+    /// When the buttons hide, while they show.
+    package var nextUpdate: Double? { showsButtons ? shownUntil : nil }
+
+    /// Unused: the overlay changes only in ``handle(_:)``.
+    package var onNeedsDisplay: (@MainActor () -> Void)?
+
+    /// Unused: the overlay is timed by its events.
+    package var clock: (@MainActor () -> Double)?
+
     package func draw(in canvas: any Canvas) {
         dirty = false
         guard showsButtons else { return }

@@ -36,7 +36,7 @@ extension PlayerWindow {
     /// statistics `i` shows (``ReelContainer/StatisticsOverlay``), and, while nothing is loaded,
     /// a ``ReelContainer/DropHint``.
     static func makeControls(
-        for player: Player, engine: MPVEngine, seekPreviews: Bool
+        for player: Player, engine: any VideoRenderingEngine, seekPreviews: Bool
     ) -> (PlayerContainer, SeekPreviews?, ArtworkCache) {
         let previews = seekPreviews ? SeekPreviews(player: player) : nil
         let artwork = ArtworkCache(
@@ -55,6 +55,7 @@ extension PlayerWindow {
     /// Keeps `screen`; its container's `q` closes the window.
     func adopt(_ screen: Screen) {
         screen.container?.onQuit = { [weak self] in self?.close() }
+        if let container = screen.container { connect(overlay: container) }
         screens.append(screen)
     }
 
@@ -65,17 +66,13 @@ extension PlayerWindow {
     ///
     /// - Returns: the container made for `player` (nil when the window shows an overlay of the
     ///   app's), for the app to set up as it set up ``container``.
-    /// - Throws: ``/ReelDrawing/HostError`` when the window is closed, the player's engine is not an
-    ///   `MPVEngine` (or shows mpv's own window), or the renderer cannot be made.
+    /// - Throws: ``/ReelDrawing/HostError`` when the window is closed, the player's engine is not a
+    ///   ``/ReelMPV/VideoRenderingEngine`` (or shows mpv's own window), or the renderer cannot be made.
     @discardableResult
     public func prepare(_ player: Player) throws(HostError) -> PlayerContainer? {
         if let screen = screens.first(where: { $0.player === player }) { return screen.container }
         guard !isClosed else { throw HostError(.renderer, message: "The window is closed.") }
-        guard let engine = player.engine as? MPVEngine else {
-            throw HostError(
-                .renderer,
-                message: "A window shows an MPVEngine's video; this player drives \(type(of: player.engine)).")
-        }
+        let engine = try Self.renderingEngine(of: player)
         let surface = surface
         let made = RenderThread.shared.sync { () -> Result<Int, HostError> in
             do throws(HostError) {

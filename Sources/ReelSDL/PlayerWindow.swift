@@ -1,4 +1,5 @@
 import CSDL2
+import Dispatch
 import ReelComposable
 import ReelContainer
 import ReelCore
@@ -33,16 +34,20 @@ import ReelPreview
 /// ## Rendering
 /// The ``RenderPath`` is chosen once, at creation: OpenGL when a probe context reports a
 /// hardware `GL_RENDERER`, the software render API otherwise (``Options/renderPath`` or the
-/// `REEL_RENDER_PATH` environment variable can force either). The window redraws when libmpv
-/// has a new frame, when the overlay host reports ``/ReelCanvas/OverlayHost/needsDisplay`` (at most 60 times
-/// a second) and when its size changes; the video goes where ``/ReelCanvas/OverlayHost/videoFrame`` says.
+/// `REEL_RENDER_PATH` environment variable can force either). The window redraws when something
+/// changed, and sleeps otherwise: the video when libmpv has a new frame, the overlays when the
+/// overlay host asks (``/ReelCanvas/OverlayHost/onNeedsDisplay``: the player's state changed,
+/// an image arrived), after input, when one of its timers falls due
+/// (``/ReelCanvas/OverlayHost/nextUpdate``), at most 60 times a second while it animates, and
+/// when the size changes. A paused window with nothing animating wakes for nothing. The video
+/// goes where ``/ReelCanvas/OverlayHost/videoFrame`` says.
 /// Overlays are drawn with cairo (``/ReelDrawing/CairoCanvas``) at the drawable's device pixels, `scale` being
 /// the drawable's width over the window's (2 on a HiDPI screen).
 ///
 /// ## Input
 /// SDL events become ``/ReelCanvas/InputEvent``s in logical pixels, stamped with `SDL_GetTicks64` seconds,
-/// and go to the overlay host first; `tick` events follow every 100 ms without input. Input the
-/// host does not consume goes to ``onUnhandledInput``; without that handler, `f` toggles full
+/// and go to the overlay host first; a `tick` goes to it whenever the window wakes for anything
+/// else (a redraw asked for, a timer, a window event). Input the host does not consume goes to ``onUnhandledInput``; without that handler, `f` toggles full
 /// screen and Escape leaves it.
 ///
 /// ## Threading
@@ -164,30 +169,49 @@ public final class PlayerWindow {
     var layoutDirty = true
     private var overlayDraws = 0
     private var overlayDrawSeconds = 0.0
-    private var lastInput = 0.0
-    private var lastDraw = 0.0
-    private var wantsFrames = true
+    private var lastDraw = -Double.infinity
+    /// Whether a `.redraw` message waits in the stream (one is enough).
+    private var redrawPending = false
+    /// Whether ``run()`` is handling a message: a redraw asked for meanwhile needs no message,
+    /// the loop draws next anyway.
+    private var isHandlingMessage = false
+    /// The loop's timer: a tick at the overlay host's next update, or the next frame of an
+    /// animation. One dispatch source, rescheduled (never a sleeping task per deadline).
+    private var timer: (any DispatchSourceTimer)?
+    /// When the timer fires (SDL ticks); nil while it is off.
+    private var timerDeadline: Double?
+
+    /// What woke the window's loop: input, a redraw the overlay host asked for, the loop's
+    /// timer, or a window event (a resize, a close).
+    package enum WakeUp: Sendable { case input, redraw, timer, window }
+    /// How often the loop woke up (each message ``run()`` handled): the measure of an idle
+    /// window, which should not move.
+    package private(set) var wakeUps = 0
+    /// Called at each wake-up of the loop, after the message was handled (tests).
+    package var onWakeUp: ((WakeUp) -> Void)?
+    /// Called after each redraw of the overlays (tests).
+    package var onOverlayDraw: (() -> Void)?
+    /// How often the process's render thread (every window's SDL, X11 and video work) woke up.
+    package static var renderThreadWakeUps: Int { RenderThread.shared.wakeUps }
 
     /// Opens a window for `player` and sets up its video output; call it before loading media.
     ///
     /// - Parameters:
-    ///   - player: a player on an ``/ReelMPV/MPVEngine`` made with the render API or with no video output
-    ///     (its video is switched to the window's renderer); not with mpv's own window.
+    ///   - player: a player on a ``/ReelMPV/VideoRenderingEngine`` (an ``/ReelMPV/MPVEngine``) made with
+    ///     the render API or with no video output (its video is switched to the window's renderer);
+    ///     not with mpv's own window.
     ///   - overlay: what is drawn over the video and receives input; by default Reel's controls
     ///     (``container``: a ``/ReelContainer/PlayerContainer`` on the player's store, with
     ///     ``seekPreviews`` when ``Options/seekPreviews`` is on). `q` in the controls closes the
     ///     window.
     ///   - options: the title, size, render path and seek previews.
-    /// - Throws: ``/ReelDrawing/HostError`` when the player's engine is not an `MPVEngine`, or SDL, OpenGL (if
-    ///   forced) or the renderer cannot be set up.
+    /// - Throws: ``/ReelDrawing/HostError`` (``/ReelDrawing/HostError/Code/renderer``) when the player's
+    ///   engine is not a ``/ReelMPV/VideoRenderingEngine``, or when SDL, OpenGL (if forced) or the
+    ///   renderer cannot be set up.
     public convenience init(player: Player, overlay: (any OverlayHost)? = nil, options: Options = Options())
         throws(HostError)
     {
-        guard let engine = player.engine as? MPVEngine else {
-            throw HostError(
-                .renderer,
-                message: "A window shows an MPVEngine's video; this player drives \(type(of: player.engine)).")
-        }
+        let engine = try Self.renderingEngine(of: player)
         guard let overlay else {
             let (container, previews, artwork) = Self.makeControls(
                 for: player, engine: engine, seekPreviews: options.seekPreviews)
@@ -211,7 +235,9 @@ public final class PlayerWindow {
     }
 
     /// Opens the window on a bare engine, without a player: tests and benchmarks.
-    package init(engine: MPVEngine, overlay: any OverlayHost, options: Options = Options()) throws(HostError) {
+    package init(
+        engine: any VideoRenderingEngine, overlay: any OverlayHost, options: Options = Options()
+    ) throws(HostError) {
         let (messages, continuation) = AsyncStream<WindowMessage>.makeStream()
         let made = RenderThread.shared.sync { () -> Result<WindowSurface, HostError> in
             do throws(HostError) {
@@ -229,12 +255,26 @@ public final class PlayerWindow {
         titleText = options.title
         fullscreen = options.fullscreen
         showsSeekPreviews = options.seekPreviews
-        lastInput = SDLVideo.ticks()
         connectPictureInPicture()
+        connect(overlay: overlay)
+        connect(overlay: pictureInPictureOverlay)
     }
 
     isolated deinit {
         close()
+    }
+
+    /// What the window draws `player`'s video with: its engine, as a
+    /// ``/ReelMPV/VideoRenderingEngine``.
+    /// - Throws: ``/ReelDrawing/HostError/Code/renderer`` when the engine is not one (a fake engine).
+    static func renderingEngine(of player: Player) throws(HostError) -> any VideoRenderingEngine {
+        guard let engine = player.engine as? any VideoRenderingEngine else {
+            throw HostError(
+                .renderer,
+                message: "A window draws the video of a VideoRenderingEngine (such as MPVEngine); this player's "
+                    + "engine, \(type(of: player.engine)), draws none.")
+        }
+        return engine
     }
 
     /// Counters since the window opened.
@@ -319,44 +359,105 @@ public final class PlayerWindow {
     /// Handles input and redraws the overlays until the window closes. Returns at once if it
     /// is closed.
     ///
-    /// The overlay host gets every input event, a `tick` every 100 ms without input, and a redraw
-    /// at most 60 times a second while it reports ``/ReelCanvas/OverlayHost/needsDisplay``.
+    /// The loop sleeps until something happens: input, a window event, a redraw the overlay host
+    /// asks for (``/ReelCanvas/OverlayHost/onNeedsDisplay``), or its timer, set to the host's
+    /// ``/ReelCanvas/OverlayHost/nextUpdate`` and, while the host still needs display after a
+    /// draw (an animation), to the next frame (at most 60 a second). Every wake-up but input
+    /// sends the host a `tick` first.
     public func run() async {
         guard !isClosed else { return }
         let continuation = continuation
-        let timer = Task { [weak self] in
-            while !Task.isCancelled {
-                let fast = self?.wantsFrames ?? false
-                try? await Task.sleep(for: .milliseconds(fast ? 16 : 100))
-                continuation.yield(.timer)
-            }
+        let timer = DispatchSource.makeTimerSource(queue: .global())
+        timer.setEventHandler(handler: RendererCallbacks.timerFired(continuation))
+        timer.schedule(deadline: .distantFuture)
+        timer.resume()
+        self.timer = timer
+        timerDeadline = nil
+        defer {
+            timer.cancel()
+            self.timer = nil
         }
-        defer { timer.cancel() }
+        deliver(.tick(time: SDLVideo.ticks()))
         refresh()
+        schedule()
         for await message in messages {
             guard !isClosed else { break }
-            switch message {
-            case .input(let input):
-                lastInput = SDLVideo.ticks()
-                deliver(input)
-            case .resized(let size, let pixelWidth, let pixelHeight):
-                logicalSize = size
-                pixelSize = (pixelWidth, pixelHeight)
-                layoutDirty = true
-            case .closeRequested:
-                close()
-            case .pictureInPictureCloseRequested:
-                closePictureInPicture()
-            case .timer:
-                let now = SDLVideo.ticks()
-                if now - lastInput >= 0.1 {
-                    deliver(.tick(time: now))
-                    lastInput = now
-                }
-            }
+            wakeUps += 1
+            isHandlingMessage = true
+            let wakeUp = handle(message)
+            isHandlingMessage = false
             guard !isClosed else { break }
             refresh()
+            schedule()
+            onWakeUp?(wakeUp)
         }
+    }
+
+    /// Handles one message of the loop; returns what woke it.
+    private func handle(_ message: WindowMessage) -> WakeUp {
+        switch message {
+        case .input(let input):
+            deliver(input)
+            return .input
+        case .resized(let size, let pixelWidth, let pixelHeight):
+            logicalSize = size
+            pixelSize = (pixelWidth, pixelHeight)
+            layoutDirty = true
+            deliver(.tick(time: SDLVideo.ticks()))
+            return .window
+        case .closeRequested:
+            close()
+            return .window
+        case .pictureInPictureCloseRequested:
+            closePictureInPicture()
+            return .window
+        case .redraw:
+            redrawPending = false
+            deliver(.tick(time: SDLVideo.ticks()))
+            return .redraw
+        case .timer:
+            timerDeadline = nil
+            deliver(.tick(time: SDLVideo.ticks()))
+            return .timer
+        }
+    }
+
+    /// Sets the loop's timer: the next frame while the overlay host still needs display (an
+    /// animation, or a redraw held back to 60 a second), else its next update, else off.
+    private func schedule() {
+        guard let timer else { return }
+        let overlay = activeOverlay
+        var deadline = overlay.nextUpdate
+        if overlay.needsDisplay { deadline = min(deadline ?? .infinity, lastDraw + Self.frameInterval) }
+        guard deadline != timerDeadline else { return }
+        timerDeadline = deadline
+        guard let deadline else {
+            timer.schedule(deadline: .distantFuture)
+            return
+        }
+        // SDL's ticks count whole milliseconds: a millisecond more, so that the tick is not early.
+        let delay = max(0, deadline - SDLVideo.ticks()) + 0.001
+        timer.schedule(deadline: .now() + delay)
+    }
+
+    /// The shortest time between two redraws of the overlays.
+    static let frameInterval = 1.0 / 60
+
+    /// Gives `host` the window's clock, and wakes the loop when it asks for a redraw while it is
+    /// the overlay drawn.
+    func connect(overlay host: any OverlayHost) {
+        host.clock = { SDLVideo.ticks() }
+        host.onNeedsDisplay = { [weak self, weak host] in
+            guard let self, let host, host === self.activeOverlay else { return }
+            self.requestRedraw()
+        }
+    }
+
+    /// Queues one `.redraw` for the loop, unless one waits or the loop draws next anyway.
+    private func requestRedraw() {
+        guard !isClosed, !isHandlingMessage, !redrawPending else { return }
+        redrawPending = true
+        continuation.yield(.redraw)
     }
 
     /// Draws what the window shows now into a new frame buffer (video and overlays), for
@@ -393,9 +494,8 @@ public final class PlayerWindow {
             relayout()
         } else if activeOverlay.needsDisplay {
             let now = SDLVideo.ticks()
-            if force || now - lastDraw >= 1.0 / 60 { redrawOverlay(at: now) }
+            if force || now - lastDraw >= Self.frameInterval - 0.0005 { redrawOverlay(at: now) }
         }
-        wantsFrames = activeOverlay.needsDisplay
     }
 
     private func relayout() {
@@ -426,6 +526,7 @@ public final class PlayerWindow {
         lastDraw = now
         overlayDraws += 1
         overlayDrawSeconds += SDLVideo.seconds() - started
+        onOverlayDraw?()
         guard let canvas = layer.canvas else { return }
         surface.overlay.publish(canvas.target, region: layer.region, changed: layer.changed)
         let surface = surface

@@ -22,6 +22,8 @@ final class RenderThread: @unchecked Sendable {
     private let condition = NSCondition()
     private var jobs: [@Sendable () -> Void] = []
     private var wakeEventType: UInt32 = 0
+    /// The loop's wake-ups (``wakeUps``), under `condition`.
+    private var sleeps = 0
     private var thread: Thread?
     /// Render thread only: the open windows' surfaces.
     private var surfaces: [WindowSurface] = []
@@ -109,22 +111,37 @@ final class RenderThread: @unchecked Sendable {
             let now = SDLVideo.ticks()
             for surface in surfaces { surface.presentIfDue(now: now) }
             runJobs()
-            let busy = surfaces.contains { $0.isDue }
-            if !busy, SDL_WaitEventTimeout(&event, waitMilliseconds(now: SDLVideo.ticks())) != 0 { handle(event) }
+            guard !surfaces.contains(where: \.isDue) else { continue }
+            let woken =
+                if let timeout = waitMilliseconds(now: SDLVideo.ticks()) {
+                    SDL_WaitEventTimeout(&event, timeout)
+                } else {
+                    SDL_WaitEvent(&event)
+                }
+            condition.lock()
+            sleeps += 1
+            condition.unlock()
+            if woken != 0 { handle(event) }
         }
     }
 
-    /// The longest the loop sleeps without an event. Only a safety net: jobs, libmpv's frame
-    /// signals and window events all wake it at once.
-    static let longestWait = 1_000
+    /// How many times the loop slept and woke up: the measure of an idle window, which should
+    /// not move (any thread).
+    var wakeUps: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return sleeps
+    }
 
-    /// How long the loop may sleep: until the earliest waiting overlay redraw falls due, else
-    /// ``longestWait``. A fixed short timeout would wake the thread (and pump X11) between every
-    /// two frames of a playing video and 50 times a second when paused, for nothing.
-    private func waitMilliseconds(now: Double) -> Int32 {
-        guard let deadline = surfaces.compactMap(\.redrawDeadline).min() else { return Int32(Self.longestWait) }
+    /// How long the loop may sleep: until the earliest waiting overlay redraw falls due; nil
+    /// (until an event) when none waits. Jobs (an SDL user event each), libmpv's frame signals
+    /// and window events all wake it, so it needs no timeout of its own: a fixed one would wake
+    /// the thread (and pump X11) between every two frames of a playing video, and while paused,
+    /// for nothing.
+    private func waitMilliseconds(now: Double) -> Int32? {
+        guard let deadline = surfaces.compactMap(\.redrawDeadline).min() else { return nil }
         let milliseconds = ((deadline - now) * 1000).rounded(.up)
-        return Int32(min(Double(Self.longestWait), max(1, milliseconds)))
+        return Int32(min(Double(Int32.max), max(1, milliseconds)))
     }
 
     private func runJobs() {

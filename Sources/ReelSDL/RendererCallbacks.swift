@@ -1,6 +1,7 @@
 import CSDL2
 
-/// The closures ``PlayerWindow`` gives its video renderer, which libmpv calls on its own threads.
+/// The closures ``PlayerWindow`` gives its video renderer, which libmpv calls on its own threads,
+/// and its loop's timer, which Dispatch calls on a worker thread.
 ///
 /// They are made here, in nonisolated code, on purpose: a closure written inside a main-actor
 /// method can be inferred main-actor isolated, and such a closure traps at runtime when libmpv
@@ -15,6 +16,12 @@ enum RendererCallbacks {
             event.user.code = code
             _ = SDL_PushEvent(&event)
         }
+    }
+
+    /// The handler of a window loop's timer, which fires on a Dispatch worker: it yields
+    /// ``WindowMessage/timer`` to the loop's stream.
+    static func timerFired(_ messages: AsyncStream<WindowMessage>.Continuation) -> @Sendable () -> Void {
+        { messages.yield(.timer) }
     }
 
     /// Resolves OpenGL functions in the current SDL context.

@@ -15,7 +15,9 @@ enum WindowMessage: Sendable {
     case closeRequested
     /// The user closed the picture-in-picture window from the window manager.
     case pictureInPictureCloseRequested
-    /// The host's own timer (see ``PlayerWindow/run()``).
+    /// The overlay host asked for a redraw (see ``PlayerWindow/run()``).
+    case redraw
+    /// The loop's timer: the overlay host's next update, or an animation's next frame.
     case timer
 }
 
@@ -65,7 +67,8 @@ final class WindowSurface: @unchecked Sendable {
 
     /// Makes the window, its presenter and `engine`'s renderer (render thread).
     init(
-        engine: MPVEngine, options: PlayerWindow.Options, messages: AsyncStream<WindowMessage>.Continuation
+        engine: any VideoRenderingEngine, options: PlayerWindow.Options,
+        messages: AsyncStream<WindowMessage>.Continuation
     ) throws(HostError) {
         let thread = RenderThread.shared
         try thread.startSDL()
@@ -125,7 +128,9 @@ final class WindowSurface: @unchecked Sendable {
         reportSize()
     }
 
-    private static func makeRenderer(for engine: MPVEngine, path: RenderPath) throws(HostError) -> VideoRenderer {
+    private static func makeRenderer(for engine: any VideoRenderingEngine, path: RenderPath) throws(HostError)
+        -> VideoRenderer
+    {
         do {
             return try engine.makeVideoRenderer(
                 path == .openGL ? .openGL(getProcAddress: RendererCallbacks.glProcAddress) : .software)
@@ -189,7 +194,7 @@ final class WindowSurface: @unchecked Sendable {
     /// Makes a renderer for another engine the window may show, and returns its number for
     /// ``showRenderer(_:)``. Its frames are skipped until it is shown; made before the engine
     /// loads, it holds the first frame of a paused item for the moment it is.
-    func addRenderer(for engine: MPVEngine) throws(HostError) -> Int {
+    func addRenderer(for engine: any VideoRenderingEngine) throws(HostError) -> Int {
         guard !isDestroyed else { throw HostError(.renderer, message: "The window is closed.") }
         let renderer = try withRenderContext { () throws(HostError) -> VideoRenderer in
             try Self.makeRenderer(for: engine, path: renderPath)

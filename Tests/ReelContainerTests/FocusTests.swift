@@ -417,11 +417,14 @@ struct FocusTests {
         harness.draw()
         // The current time label, and the label over the knob.
         #expect(harness.canvas.texts.filter { $0 == "0:10" }.count == 2)
+        // The seek falls due 1 s after the last key: the host is asked for a tick then.
+        #expect(bar.nextUpdate(in: harness.container.widgetContext()) == 2.5)
         harness.tick(2.4)
         #expect(harness.commands == [.pause])
         harness.tick(2.5)
         #expect(harness.state.scrub == nil)
         #expect(harness.commands == [.pause, .seek(.absolute(10), precision: .exact), .play])
+        #expect(bar.nextUpdate(in: harness.container.widgetContext()) == nil)
         try await harness.store.until("at 10") { $0.elapsedTime == 10 && $0.playerState == .playing }
 
         harness.markCommands()

@@ -22,6 +22,7 @@ struct StatisticsOverlayTests {
         try await player.until(state: .playing)
 
         container.handle(.tick(time: 1))
+        #expect(overlay.nextUpdate(context: container.widgetContext()) == nil)
         let hidden = RecordingCanvas()
         container.draw(in: hidden)
         #expect(!engine.sentCommands.contains(.reportStatistics))
@@ -31,6 +32,8 @@ struct StatisticsOverlayTests {
         #expect(overlay.isShown)
         container.handle(.tick(time: 2.1))
         #expect(engine.sentCommands.filter { $0 == .reportStatistics }.count == 1)
+        // Shown, it asks for the next sample a second later.
+        #expect(overlay.nextUpdate(context: container.widgetContext()) == 3.1)
         // Not again within the interval, again after it.
         container.handle(.tick(time: 2.5))
         #expect(engine.sentCommands.filter { $0 == .reportStatistics }.count == 1)

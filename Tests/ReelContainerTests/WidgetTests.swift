@@ -118,10 +118,13 @@ struct WidgetTests {
         try await harness.store.until("stalled") { $0.playerState == .buffering(reason: .toMinimizeStalls) }
         let spinner = harness.container.context[BufferingIndicatorService.self]
         harness.tick(10)
+        // The host is asked for a tick when the delay ends.
+        #expect(spinner.showsAt == 10.5)
         harness.tick(10.4)
         #expect(!spinner.isVisible)
         harness.tick(10.5)
         #expect(spinner.isVisible)
+        #expect(spinner.showsAt == nil)
         #expect(harness.container.needsDisplay)
         harness.draw()
         #expect(harness.canvas.strokeCount >= 2)

@@ -216,7 +216,12 @@ struct PlayerWindowTests {
         let previews = try #require(window.seekPreviews)
         let arrivals = CountSignal()
         let redraw = previews.onImage
+        // The window draws the image when it arrives: it wakes for it (the player is paused).
+        window.onOverlayDraw = { arrivals.increment("draw") }
         previews.onImage = {
+            if arrivals.count("image") == 0 {
+                for _ in 0...arrivals.count("draw") { arrivals.increment("draws at the first image") }
+            }
             redraw?()
             arrivals.increment("image")
         }
@@ -231,6 +236,10 @@ struct PlayerWindowTests {
         let hover = (x: Int(bar.midX.rounded()), y: Int(bar.midY.rounded()))
         await Command.output("xdotool", "mousemove", "--window", id, "\(hover.x)", "\(hover.y)")
         #expect(await arrivals.wait(for: "image", atLeast: 1, timeout: .seconds(20)))
+        let drawsBefore = arrivals.count("draws at the first image")
+        #expect(
+            await arrivals.wait(for: "draw", atLeast: drawsBefore, timeout: .seconds(10)),
+            "the window did not redraw when the preview arrived")
         let time = SeekBar.time(at: Double(hover.x), duration: 10, in: bar)
         let image = try #require(previews.image(at: time))
         #expect(image.width == 160 && image.height == 120)

@@ -56,6 +56,8 @@ struct DocSample {
 
     func show(_ values: Any...) {}
     func drawVideo(in frame: Rect) {}
+    func wakeUp() {}
+    func waitForInput(orUntil time: Double?) {}
     nonisolated func wakeRenderThread() {}
     func clickThroughTheControls() async throws {}
 

@@ -5,7 +5,7 @@ extension PlayerContainer {
     /// address (``open(dropped:appending:)``).
     @discardableResult
     public func handle(_ event: InputEvent) -> Bool {
-        context.now = max(context.now, event.time)
+        context.latestInput = max(context.latestInput, event.time)
         refreshStatus()
         focus.observe(event)
         if event.isUserInput {

@@ -10,8 +10,11 @@ import ReelPlayer
 /// container.onQuit = { window.close() }
 /// // host loop:
 /// container.layout(size: windowSize, scale: 2)
+/// container.onNeedsDisplay = { wakeUp() }            // the state changed, an image arrived
+/// // host loop, woken by input, `onNeedsDisplay` and `nextUpdate`:
 /// container.handle(.tick(time: seconds))             // and every input event
 /// if container.needsDisplay { drawVideo(in: container.videoFrame); container.draw(in: canvas) }
+/// waitForInput(orUntil: container.nextUpdate)       // nil: until input or `onNeedsDisplay`
 /// ```
 ///
 /// Layers, bottom to top: render (gestures), what an item without video shows
@@ -19,13 +22,17 @@ import ReelPlayer
 /// control, toast; ``insert(_:after:)`` adds custom layers.
 ///
 /// ## Redraws
-/// ``needsDisplay`` is true when the store's state differs from the one last drawn (a
-/// comparison per call: `PlayerFeature.State` is `Equatable`), when a layer or service asked
-/// (``Context/setNeedsDisplay()``: present, dismiss, user input, timers that fired), while
-/// something animates (transitions, panels, the spinner), and once more after an animation
-/// has ended, so that the last frame shows where it arrived. Hosts send `.tick` at least every
-/// frame while it is true and a few times a second otherwise, so timers fire; once everything
-/// has arrived it stays false until something changes.
+/// ``needsDisplay`` is true when the store's state changed since the last draw (the container
+/// observes the store: every action that changes `PlayerFeature.State`), when a layer or
+/// service asked (``Context/setNeedsDisplay()``: present, dismiss, user input, timers that
+/// fired, a seek preview's image), while something animates (transitions, panels, the
+/// spinner), and once more after an animation has ended, so that the last frame shows where it
+/// arrived. The state changes and the requests also call ``onNeedsDisplay``, which wakes the
+/// host. Layers' timers (the controls' auto-hide, a toast's or plugin's time, the spinner's
+/// delay, the statistics' refresh while shown, a pending tap or long press, a keyboard seek)
+/// say when they fall due (``nextUpdate``); the host sends `.tick` then, and every frame while
+/// ``needsDisplay`` stays true. Paused with nothing animating, ``nextUpdate`` is nil and
+/// nothing asks: the host sleeps until input.
 @MainActor
 public final class PlayerContainer: OverlayHost {
     private enum Entry {
@@ -45,13 +52,23 @@ public final class PlayerContainer: OverlayHost {
     /// The built-in layers that draw and take input (``enable(overlays:)``); all by default.
     public var enabledOverlays: Set<ContainerLayer> { context.enabledLayers }
     weak var pointerOwner: (any Overlay)?
-    private var lastDrawnState: PlayerFeature.State?
+    /// Called when ``needsDisplay`` becomes true other than in ``handle(_:)``: the host sets it
+    /// to wake up (see ``/ReelCanvas/OverlayHost/onNeedsDisplay``).
+    public var onNeedsDisplay: (@MainActor () -> Void)?
+    /// The host's clock, in the time of its events (see ``/ReelCanvas/OverlayHost/clock``): what happens
+    /// between events (code shows the controls, a toast appears) is timed from when it happens.
+    /// Without one, time is the latest event's.
+    public var clock: (@MainActor () -> Double)? {
+        get { context.clock }
+        set { context.clock = newValue }
+    }
     /// Whether something animated at the last draw (then the first draw after it stops shows
     /// where it ended).
     private var drewAnimation = false
     private var lastCommandError: PlayerError?
-    /// Relays out at once when the presentation changes (fullscreen is a status).
-    private var presentationObservation: StoreObservation?
+    /// Asks for a redraw when the state changes, and relays out at once when the presentation
+    /// does (fullscreen is a status).
+    private var stateObservation: StoreObservation?
     /// The handlers of ``ContainerAction/app(_:)``.
     var appActionHandlers = HandlerList<@MainActor (AppAction) -> Void>()
 
@@ -80,13 +97,15 @@ public final class PlayerContainer: OverlayHost {
         }
         lastCommandError = context.state.commandError
         refreshStatus()
-        presentationObservation = context.store.observeChanges { [weak self] old, new in
-            guard old.presentation != new.presentation else { return }
-            self?.refreshStatus()
+        context.onDisplayRequest = { [weak self] in self?.onNeedsDisplay?() }
+        stateObservation = context.store.observeChanges { [weak self] old, new in
+            guard let self, old != new else { return }
+            if old.presentation != new.presentation { refreshStatus() }
+            self.context.setNeedsDisplay()
         }
     }
 
-    isolated deinit { presentationObservation?.cancel() }
+    isolated deinit { stateObservation?.cancel() }
 
     /// The player's store.
     public var store: Store<PlayerFeature.State, PlayerFeature.Action> { context.store }
@@ -209,16 +228,22 @@ public final class PlayerContainer: OverlayHost {
         for overlay in overlays { overlay.draw(in: canvas, context: widgets) }
         focus.drawRing(in: canvas, context: widgets)
         drewAnimation = overlays.contains { $0.isAnimating(context: widgets) }
-        lastDrawnState = context.state
         context.displayRequested = false
     }
 
     /// Whether the state changed, something asked for a redraw, something animates, or an
     /// animation ended after the last draw.
     public var needsDisplay: Bool {
-        if context.displayRequested || lastDrawnState != context.state || drewAnimation { return true }
+        if context.displayRequested || drewAnimation { return true }
         let widgets = widgetContext()
         return overlays.contains { $0.isAnimating(context: widgets) }
+    }
+
+    /// The earliest time a layer's timer falls due (``Overlay/nextUpdate(context:)``), in the
+    /// input time of the host's events; nil when none runs. The host sends a `tick` then.
+    public var nextUpdate: Double? {
+        let widgets = widgetContext()
+        return Timing.earliest(overlays.map { $0.nextUpdate(context: widgets) })
     }
 
     /// A widget context for now, measuring text with `canvas` (or an estimate without one).

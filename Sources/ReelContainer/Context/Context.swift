@@ -27,8 +27,14 @@ public final class Context {
     public var configuration: ContainerConfiguration {
         didSet { setNeedsDisplay() }
     }
-    /// The latest input time in seconds (hosts stamp every ``/ReelCanvas/InputEvent``, ticks included).
-    public internal(set) var now: Double = 0
+    /// The time now, in seconds of the host's clock: the latest input time (hosts stamp every
+    /// ``/ReelCanvas/InputEvent``, ticks included), or the host's ``PlayerContainer/clock`` when that reads
+    /// later.
+    public var now: Double { clock.map { max(latestInput, $0()) } ?? latestInput }
+    /// The latest input time.
+    var latestInput = 0.0
+    /// The host's clock (``PlayerContainer/clock``).
+    var clock: (@MainActor () -> Double)?
     /// How the container is shown now.
     public internal(set) var status: ContainerStatus = .inline
     /// Whether the video fills the screen: the player's presentation, which the window follows.
@@ -44,6 +50,8 @@ public final class Context {
     var actionHandler: ((ContainerAction) -> Void)?
     /// Whether something asked for a redraw since the last draw.
     var displayRequested = true
+    /// Told of every ``setNeedsDisplay()``: the container wakes its host with it.
+    var onDisplayRequest: (@MainActor () -> Void)?
     /// The built-in layers that draw and take input (``PlayerContainer/enable(overlays:)``).
     var enabledLayers = Set(ContainerLayer.allCases)
 
@@ -109,8 +117,12 @@ public final class Context {
     /// Performs a container action (keys, gestures and widgets all speak this vocabulary).
     public func perform(_ action: ContainerAction) { actionHandler?(action) }
 
-    /// Asks the host to draw again.
-    public func setNeedsDisplay() { displayRequested = true }
+    /// Asks the host to draw again: from a layer, a service, or a callback of their own (a seek
+    /// preview's image arrived); a host that sleeps wakes up for it.
+    public func setNeedsDisplay() {
+        displayRequested = true
+        onDisplayRequest?()
+    }
 
     /// The video area: the bounds less a squeezing feature panel.
     var videoFrame: Rect { self[FeatureOverlay.self].contentFrame(in: bounds) }

@@ -2,7 +2,8 @@ import ReelComposable
 
 /// An app's own rule for when the controls show, beyond the built-in ``DisplayStyle``s
 /// (`controls.displayStyle = .policy(…)`): a function the control overlay asks on a tap on the
-/// video, on pointer movement over it, and at every update (each input event and tick), and
+/// video, on pointer movement over it, and at every update (each input event and tick: at least
+/// every quarter second while the player plays, and when its state changes), and
 /// whose answer it sends to the store.
 ///
 /// ```swift
@@ -30,7 +31,8 @@ public struct DisplayPolicy: Hashable, Sendable {
         case tap
         /// The pointer moved over the video.
         case hover
-        /// Time passed or the state changed: every input event and tick.
+        /// Time passed or the state changed: every input event and tick (a host ticks at least
+        /// every quarter second while the player plays, and whenever the state changes).
         case update
     }
 

@@ -8,4 +8,7 @@ enum Timing {
     static func hasElapsed(_ duration: Double, since start: Double, at time: Double) -> Bool {
         time - start + tolerance >= duration
     }
+
+    /// The earliest of `times` that is set; nil when none is (the next of several timers).
+    static func earliest(_ times: some Sequence<Double?>) -> Double? { times.compactMap { $0 }.min() }
 }

@@ -51,6 +51,9 @@ package struct Tween: Hashable, Sendable {
         from != to && duration > 0 && !Timing.hasElapsed(duration, since: start, at: time)
     }
 
+    /// When the value stops changing, while it still changes after `time`; nil otherwise.
+    package func end(after time: Double) -> Double? { isRunning(at: time) ? start + duration : nil }
+
     /// A tween from the value at `time` to `target`, timed by `animation` and taking the part of
     /// its duration that the remaining distance needs (of a whole 0…1 way): a fade reversed
     /// halfway takes half as long back.

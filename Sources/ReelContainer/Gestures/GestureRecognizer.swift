@@ -39,6 +39,18 @@ public struct GestureRecognizer: Sendable {
     /// Whether a press is in progress.
     public var isPressed: Bool { press != nil }
 
+    /// When time alone completes a gesture next: a pending tap's double-tap window closes, or a
+    /// press held in place becomes a long press (a millisecond after, so an event then sees it
+    /// done); nil when none waits.
+    public var nextDeadline: Double? {
+        var times: [Double] = []
+        if let pending = pendingTap, press == nil { times.append(pending.time + thresholds.doubleTapInterval) }
+        if let current = press, current.phase == .pressed, !current.leftSlop {
+            times.append(current.time + thresholds.longPressDuration)
+        }
+        return times.min().map { $0 + 0.001 }
+    }
+
     /// Feeds one event; returns the gestures it completes, in order.
     public mutating func handle(_ event: InputEvent) -> [Gesture] {
         var gestures = advance(to: event.time)

@@ -71,6 +71,10 @@ public final class GestureService: Service {
         }
     }
 
+    /// When time alone completes a gesture (see ``GestureRecognizer/nextDeadline``); nil while
+    /// gestures are off or none waits.
+    var nextUpdate: Double? { configuration.isEnabled ? recognizer.nextDeadline : nil }
+
     /// Carries out one gesture (``onGesture`` first).
     public func perform(_ gesture: Gesture, context: WidgetContext) {
         if let onGesture, onGesture(gesture, context) { return }

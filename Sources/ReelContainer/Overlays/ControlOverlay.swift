@@ -355,6 +355,26 @@ public final class ControlOverlay: Service, Overlay {
         return changed
     }
 
+    /// When the auto style's countdown hides the controls (only while they sit over playing
+    /// video), a ``DisplayStyle/policy(_:)`` is asked again (every quarter second while the
+    /// player plays), or a widget's timer falls due (the seek bar's keyboard seek).
+    public func nextUpdate(context: WidgetContext) -> Double? {
+        var times = layout.allItems.map { $0.item.widget.nextUpdate(in: context) }
+        switch displayStyle {
+        case .auto(let delay) where isPresented && isLeftAlone(context.state):
+            times.append(armedAt + delay)
+        case .policy where context.state.playerState == .playing:
+            times.append(context.time + Self.policyInterval)
+        default:
+            break
+        }
+        return Timing.earliest(times)
+    }
+
+    /// How often a ``DisplayStyle/policy(_:)`` is asked while the player plays and nothing else
+    /// happens: its idle time runs then, and the policy may hide the controls on it.
+    static let policyInterval = 0.25
+
     /// Whether a region is on its way in or out, or a shown widget animates.
     public func isAnimating(context: WidgetContext) -> Bool {
         followState()

@@ -200,6 +200,13 @@ public final class FeatureOverlay: Service, Overlay {
         return changed
     }
 
+    /// When the panel's slide ends (its after-hooks run then), or its content asks.
+    public func nextUpdate(context: WidgetContext) -> Double? {
+        guard let panel else { return nil }
+        let arrives = phase == .shown ? nil : slide.end(after: context.time) ?? context.time
+        return Timing.earliest([arrives, panel.content.nextUpdate(in: context)])
+    }
+
     /// Whether the panel slides or its content animates.
     public func isAnimating(context: WidgetContext) -> Bool {
         guard let panel else { return false }

@@ -75,6 +75,11 @@ public final class IndicatorOverlay: Overlay {
         widgets.reduce(false) { $1.update(in: context) || $0 }
     }
 
+    /// The earliest of the widgets' timers (the spinner's delay).
+    public func nextUpdate(context: WidgetContext) -> Double? {
+        Timing.earliest(widgets.map { $0.nextUpdate(in: context) })
+    }
+
     /// Whether a visible widget animates.
     public func isAnimating(context: WidgetContext) -> Bool {
         widgets.contains { $0.isVisible(in: context) && $0.isAnimating(in: context) }

@@ -14,6 +14,11 @@ public protocol Overlay: AnyObject {
     func update(context: WidgetContext) -> Bool
     /// Whether the layer changes every frame now, so the host keeps drawing.
     func isAnimating(context: WidgetContext) -> Bool
+    /// When time alone changes the layer next (one of its timers falls due: a countdown, an
+    /// expiry, the end of a way out), in input time (``WidgetContext/time``); nil while none
+    /// runs. Hosts sleep until the earliest layer's time (``PlayerContainer/nextUpdate``) and
+    /// send a `tick` then, so a layer with a timer says when.
+    func nextUpdate(context: WidgetContext) -> Double?
 }
 
 extension Overlay {
@@ -23,4 +28,6 @@ extension Overlay {
     public func update(context: WidgetContext) -> Bool { false }
     /// Not animating.
     public func isAnimating(context: WidgetContext) -> Bool { false }
+    /// No timer.
+    public func nextUpdate(context: WidgetContext) -> Double? { nil }
 }

@@ -133,6 +133,13 @@ public final class PluginOverlay: Service, Overlay {
         return widget?.update(in: context) ?? false
     }
 
+    /// When the widget's time is up, its way out ends (it is removed), or it asks.
+    public func nextUpdate(context: WidgetContext) -> Double? {
+        guard let widget else { return nil }
+        let gone = isPresented ? nil : visibility.end(after: context.time) ?? context.time
+        return Timing.earliest([expiresAt, gone, widget.nextUpdate(in: context)])
+    }
+
     /// Whether the widget is on its way in or out, or animates.
     public func isAnimating(context: WidgetContext) -> Bool {
         guard let widget else { return false }

@@ -21,4 +21,7 @@ public final class RenderOverlay: Service, Overlay {
         _ = context[GestureService.self].handle(.tick(time: context.time), context: context)
         return false
     }
+
+    /// When a pending tap's double-tap window closes or a held press becomes a long press.
+    public func nextUpdate(context: WidgetContext) -> Double? { context[GestureService.self].nextUpdate }
 }

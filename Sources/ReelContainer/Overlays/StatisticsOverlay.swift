@@ -47,6 +47,12 @@ public final class StatisticsOverlay: Overlay {
         return true
     }
 
+    /// The next sample while shown; nil while hidden (it costs nothing then).
+    public func nextUpdate(context: WidgetContext) -> Double? {
+        guard isShown, player != nil else { return nil }
+        return nextRefresh ?? context.time
+    }
+
     /// Draws the figures on a dark panel at the top left of the video, below the top controls
     /// (where they sit whether shown or not, so the panel does not move as they fade), in the
     /// container's language.

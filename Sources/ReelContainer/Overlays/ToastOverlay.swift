@@ -106,6 +106,19 @@ public final class ToastOverlay: Service, Overlay {
         return changed
     }
 
+    /// When a toast's time is up, one's way out ends (it is removed and a queued one takes its
+    /// place), or a toast's content asks.
+    public func nextUpdate(context: WidgetContext) -> Double? {
+        let time = context.time
+        return Timing.earliest(
+            shown.flatMap { entry in
+                [
+                    entry.isLeaving ? entry.visibility.end(after: time) ?? time : entry.since + entry.toast.duration,
+                    entry.toast.content.nextUpdate(in: context),
+                ]
+            })
+    }
+
     /// Whether a toast is on its way in or out, or animates.
     public func isAnimating(context: WidgetContext) -> Bool {
         shown.contains { $0.visibility.isRunning(at: context.time) || $0.toast.content.isAnimating(in: context) }

@@ -34,6 +34,13 @@ public final class BufferingIndicatorService: Service {
         }
     }
 
+    /// When the spinner shows if the buffering goes on (input time); nil while it shows or
+    /// nothing buffers.
+    public var showsAt: Double? {
+        guard let since, !isVisible else { return nil }
+        return since + delay
+    }
+
     /// Looks at `state` at `time`; true when ``isVisible`` changed.
     public func update(state: PlayerFeature.State, time: Double) -> Bool {
         let wasVisible = isVisible

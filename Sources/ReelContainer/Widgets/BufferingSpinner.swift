@@ -21,6 +21,11 @@ public final class BufferingSpinner: Widget {
         context[BufferingIndicatorService.self].update(state: context.state, time: context.time)
     }
 
+    /// When the service's delay ends.
+    public func nextUpdate(in context: WidgetContext) -> Double? {
+        context[BufferingIndicatorService.self].showsAt
+    }
+
     /// Animates while shown.
     public func isAnimating(in context: WidgetContext) -> Bool { isVisible(in: context) }
 

@@ -219,6 +219,12 @@ public final class SeekBar: Widget {
         }
     }
 
+    /// When a keyboard scrub seeks (``keyboardCommitDelay`` after its last key).
+    public func nextUpdate(in context: WidgetContext) -> Double? {
+        guard let since = keyboardScrubAt else { return nil }
+        return context.state.scrub == nil ? context.time : since + keyboardCommitDelay
+    }
+
     /// Seeks ``keyboardCommitDelay`` after the last key of a keyboard scrub.
     public func update(in context: WidgetContext) -> Bool {
         guard let since = keyboardScrubAt else { return false }

@@ -50,6 +50,10 @@ public protocol Widget: AnyObject {
     func update(in context: WidgetContext) -> Bool
     /// Whether the widget changes every frame now (a spinner), so the host keeps drawing.
     func isAnimating(in context: WidgetContext) -> Bool
+    /// When time alone changes the widget next (one of its timers falls due), in input time
+    /// (``WidgetContext/time``); nil while none runs. Its layer asks the host for a `tick` then
+    /// (``Overlay/nextUpdate(context:)``); without one the host may sleep until the next input.
+    func nextUpdate(in context: WidgetContext) -> Double?
     /// Whether keyboard focus can move to the widget (default: no; buttons and value widgets
     /// say yes).
     var isFocusable: Bool { get }
@@ -72,6 +76,8 @@ extension Widget {
     public func update(in context: WidgetContext) -> Bool { false }
     /// Not animating.
     public func isAnimating(in context: WidgetContext) -> Bool { false }
+    /// No timer.
+    public func nextUpdate(in context: WidgetContext) -> Double? { nil }
     /// Not focusable.
     public var isFocusable: Bool { false }
     /// A primary click in the middle of ``focusFrame(in:)``, through

@@ -152,8 +152,9 @@ public final class Player {
 
     /// Replaces the current item. Failures to open it arrive later in ``state``.
     /// - Throws: ``/ReelCore/PlayerError/Code/refusedScheme(_:)`` for an address the engine may not open.
-    public func load(_ item: MediaItem, autoplay: Bool = true) throws(PlayerError) {
-        try perform(.load(item, autoplay: autoplay))
+    /// `reason` says who asked (a remote control's address is ``/ReelCore/IntentReason/remote``).
+    public func load(_ item: MediaItem, autoplay: Bool = true, reason: IntentReason = .user) throws(PlayerError) {
+        try perform(.load(item, autoplay: autoplay, reason: reason))
     }
 
     /// Plays; at the end of the item, plays it again from the start.
@@ -192,7 +193,7 @@ public final class Player {
     /// Writes the current frame, at the video's own size, to the PNG file `file`, with the
     /// subtitles shown on it or without. The file is written by the engine shortly after.
     public func takeScreenshot(to file: URL, includingSubtitles: Bool = true) throws(PlayerError) {
-        try send(.screenshot(to: file, includingSubtitles: includingSubtitles))
+        try perform(.screenshotRequested(to: file, includingSubtitles: includingSubtitles))
     }
 
     /// How many seconds the sound is delayed.
@@ -203,13 +204,15 @@ public final class Player {
     public var pitchCorrection: Bool { playback.pitchCorrection }
 
     /// Delays the sound by `seconds` (negative: earlier), to fix lip sync.
-    public func setAudioDelay(_ seconds: TimeInterval) throws(PlayerError) { try send(.setAudioDelay(seconds)) }
+    public func setAudioDelay(_ seconds: TimeInterval) throws(PlayerError) { try perform(.audioDelaySet(seconds)) }
 
     /// Delays the subtitles by `seconds` (negative: earlier).
-    public func setSubtitleDelay(_ seconds: TimeInterval) throws(PlayerError) { try send(.setSubtitleDelay(seconds)) }
+    public func setSubtitleDelay(_ seconds: TimeInterval) throws(PlayerError) {
+        try perform(.subtitleDelaySet(seconds))
+    }
 
     /// Keeps the pitch at other speeds (the default), or lets it follow the speed.
-    public func setPitchCorrection(_ on: Bool) throws(PlayerError) { try send(.setPitchCorrection(on)) }
+    public func setPitchCorrection(_ on: Bool) throws(PlayerError) { try perform(.pitchCorrectionSet(on)) }
 
     /// The picture's colour adjustments.
     public var videoAdjustments: VideoAdjustments { playback.adjustments }
@@ -253,16 +256,8 @@ public final class Player {
         try perform(.subtitleAdded(ExternalSubtitle(url: url, title: title, language: language)))
     }
 
-    /// Stops and unloads the item.
-    public func stop() throws(PlayerError) { try perform(.stop) }
-
-    /// Sends any engine command, recording it with `reason`: the way in for Reel's own remote
-    /// controls (MPRIS, the desktop) and windows, for the commands no method names. Apps use the
-    /// methods (a reducer sends `.command(_:reason:)` to its store), so that every rule of the
-    /// feature (clamping, refusal) applies once.
-    package func send(_ command: EngineCommand, reason: IntentReason = .user) throws(PlayerError) {
-        try perform(.command(command, reason: reason))
-    }
+    /// Stops and unloads the item, for a reason (a remote control's stop is ``/ReelCore/IntentReason/remote``).
+    public func stop(reason: IntentReason = .user) throws(PlayerError) { try perform(.stop(reason: reason)) }
 
     // MARK: - Presentation
 
@@ -344,7 +339,7 @@ public final class Player {
         guard !isShutDown else { return }
         isShutDown = true
         // A deliberate shutdown unloads the item; only an engine that dies by itself fails it.
-        store.send(.stop)
+        store.send(.stop())
         let engine = engine
         if await Self.finishes(within: shutdownTimeout, { await engine.shutdown() }) {
             await eventTask?.value
@@ -380,8 +375,10 @@ public final class Player {
     /// shutdown.
     public var events: AsyncStream<PlayerEvent> { eventSubscribers.subscribe() }
 
-    /// Sends `action`, throwing what the store refused on the way.
-    func perform(_ action: PlayerFeature.Action) throws(PlayerError) {
+    /// Sends `action`, throwing what the store refused on the way: every method sends one
+    /// action through here. Reel's own hosts (MPRIS, the desktop, `reel`'s window) send the
+    /// actions no method names (a remote control's reason, the subtitles' margin) the same way.
+    package func perform(_ action: PlayerFeature.Action) throws(PlayerError) {
         guard !isShutDown else { throw PlayerError(.engineGone) }
         let refusals = store.state.refusalCount
         store.send(action)

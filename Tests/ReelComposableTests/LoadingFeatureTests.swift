@@ -68,7 +68,7 @@ struct LoadingFeatureTests {
         }
         store.expectCommands(.setBufferingPolicy(policy))
         #expect(store.state.playback.bufferingPolicy == policy)
-        await store.send(.stop) { $0.playback.apply(.sent(.stop, reason: .user), at: t) }
+        await store.send(.stop()) { $0.playback.apply(.sent(.stop, reason: .user), at: t) }
         store.expectCommands(.stop)
         #expect(store.state.playback.bufferingPolicy == policy)
 

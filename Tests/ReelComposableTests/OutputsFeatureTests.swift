@@ -84,7 +84,7 @@ struct OutputsFeatureTests {
             $0.commandError = PlayerError(.invalidArgument, message: "The subtitle position must be between 0 and 150.")
             $0.refusalCount = 1
         }
-        await store.send(.stop) {
+        await store.send(.stop()) {
             $0.playback.apply(.sent(.stop, reason: .user), at: t)
             $0.commandError = nil
         }

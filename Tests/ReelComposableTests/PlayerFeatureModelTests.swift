@@ -140,7 +140,7 @@ struct PlayerFeatureModelTests {
 
     // MARK: - Commands
 
-    @Test func loopMuteSubtitlesSkipsAndRemoteCommandsAreEngineCommands() async {
+    @Test func loopMuteSubtitlesSkipsAndARemoteStopAreEngineCommands() async {
         await harness.loadAndPlay()
         let t = harness.now.now
         let subtitle = ExternalSubtitle(url: URL(fileURLWithPath: "/media/clip.srt"), title: "English")
@@ -159,10 +159,11 @@ struct PlayerFeatureModelTests {
             $0.elapsedTime = $0.playback.position(at: t)
         }
         store.expectCommands(.seek(.relative(-5), precision: .exact))
-        await store.send(.command(.pause, reason: .remote)) {
-            $0.playback.apply(.sent(.pause, reason: .remote), at: t)
+        await store.send(.stop(reason: .remote)) {
+            $0.playback.apply(.sent(.stop, reason: .remote), at: t)
+            $0.elapsedTime = 0
         }
-        store.expectCommands(.pause)
+        store.expectCommands(.stop)
         #expect(store.state.playback.intent == PlayIntent(playWhenReady: false, reason: .remote))
         await store.finish()
     }
@@ -170,7 +171,7 @@ struct PlayerFeatureModelTests {
     @Test func argumentsNoEngineTakesAreRefusedBeforeTheyAreRecorded() async {
         await harness.loadAndPlay()
         let volume = PlayerError(.invalidArgument, message: "Volume must be between 0 and 10.")
-        await store.send(.command(.setVolume(11), reason: .user)) {
+        await store.send(.volumeChanged(11)) {
             $0.commandError = volume
             $0.refusalCount = 1
         }

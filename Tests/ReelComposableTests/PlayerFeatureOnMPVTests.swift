@@ -42,7 +42,7 @@ struct PlayerFeatureOnMPVTests {
         try await store.until("playing from the start", timeout: .seconds(15)) {
             $0.playerState == .playing && $0.elapsedTime < 2
         }
-        store.send(.stop)
+        store.send(.stop())
         await engine.shutdown()
     }
 }

@@ -241,7 +241,7 @@ struct PlayerFeatureTests {
     @Test func stopUnloads() async {
         await harness.loadAndPlay()
         let t = harness.now.now
-        await store.send(.stop) {
+        await store.send(.stop()) {
             $0.playback.apply(.sent(.stop, reason: .user), at: t)
         }
         store.expectCommands(.stop)

@@ -132,7 +132,7 @@ struct QueueFeatureTests {
         }
         store.expectCommands(.load(LoadRequest(item: items[1], id: nextID)))
         #expect(store.state.queue.entries[0].error == error)
-        await store.send(.stop) {
+        await store.send(.stop()) {
             $0.playback.apply(.sent(.stop, reason: .user), at: t)
         }
         store.expectCommands(.stop)

@@ -81,7 +81,7 @@ public struct PlayWhenBufferedFeature: Reducer, Sendable {
         case .load(let item):
             state.isWaitingForBuffer = true
             return .send(.player(.load(item, autoplay: false)))
-        case .player(.play), .player(.togglePlayPause), .player(.stop), .player(.load(_, autoplay: true)):
+        case .player(.play), .player(.togglePlayPause), .player(.stop), .player(.load(_, autoplay: true, _)):
             // Someone else decided: the wait is over.
             state.isWaitingForBuffer = false
             return .none

@@ -120,7 +120,7 @@ public struct ResumePositionFeature: Reducer, Sendable {
     /// The feature's answer to one of the player's actions, after the player reduced it.
     private func react(to action: PlayerFeature.Action, in state: inout State) -> Effect<Action> {
         switch action {
-        case .load(let item, _):
+        case .load(let item, _, _):
             state.pendingResume = item.startPosition.flatMap { $0 > 0 ? $0 : nil }
             state.lastSavedPosition = item.startPosition ?? 0
             return .none

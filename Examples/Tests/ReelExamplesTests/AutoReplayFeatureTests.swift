@@ -79,7 +79,7 @@ struct AutoReplayFeatureTests {
         let store = makeStore()
         await loadAndPlay(store)
         let t = now.now
-        await store.send(.player(.stop)) {
+        await store.send(.player(.stop())) {
             $0.player.playback.apply(.sent(.stop, reason: .user), at: t)
         }
         store.expectCommands(.stop)

@@ -123,7 +123,7 @@ struct ResumePositionFeatureTests {
         await store.open(request.id, duration: 100, at: now.now)
         now.advance(by: 3)
         let t = now.now
-        await store.send(.player(.stop)) {
+        await store.send(.player(.stop())) {
             $0.player.playback.apply(.sent(.stop, reason: .user), at: t)
             $0.player.elapsedTime = 0
             $0.lastSavedPosition = nil

@@ -132,7 +132,7 @@ struct RetryFeatureTests {
             $0.attempt = 1
             $0.nextRetryIn = .seconds(1)
         }
-        await store.send(.player(.stop)) {
+        await store.send(.player(.stop())) {
             $0.player.playback.apply(.sent(.stop, reason: .user), at: self.now.now)
             $0.player.elapsedTime = 0
             $0.attempt = 0

@@ -76,8 +76,9 @@ extension PlayerContainer {
         case .screenshot:
             let folder =
                 configuration.screenshotFolder ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-            context.send(.screenshotTaken(in: folder, includingSubtitles: true))
-            toasts.show(Toast(strings.text(.screenshotTaken, PlayerFeature.screenshotName(state))))
+            let name = PlayerFeature.screenshotName(state)
+            context.send(.screenshotRequested(to: folder.appendingPathComponent(name), includingSubtitles: true))
+            toasts.show(Toast(strings.text(.screenshotTaken, name)))
         }
     }
 

@@ -13,7 +13,7 @@ extension PlayerFeature {
 
         func reduce(into visible: inout Bool, action: Action) -> Effect<Action> {
             switch action {
-            case .showControls, .userInteracted:
+            case .showControls:
                 visible = true
             case .hideControls:
                 visible = false

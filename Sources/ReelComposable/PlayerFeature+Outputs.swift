@@ -58,6 +58,29 @@ extension PlayerFeature {
                 let all = VideoGravity.allCases
                 framing.gravity = all[(all.firstIndex(of: framing.gravity)! + 1) % all.count]
                 return feature.command(.setVideoFraming(framing), in: &state)
+            case .zoomMultiplied(let factor):
+                guard factor.isFinite, factor > 0 else { return .none }
+                var framing = state.playback.framing
+                let zoom = min(8, max(0.125, framing.zoom * factor))
+                guard zoom != framing.zoom else { return .none }
+                framing.zoom = zoom
+                return feature.command(.setVideoFraming(framing), in: &state)
+            case .subtitleTrackCycled:
+                // The one after the selected one, Off after the last, the first after Off.
+                let tracks = state.playback.tracks(.subtitle)
+                guard !tracks.isEmpty else { return .none }
+                var next: Int? = tracks[0].id
+                if let index = tracks.firstIndex(where: \.isSelected) {
+                    next = index + 1 < tracks.count ? tracks[index + 1].id : nil
+                }
+                return feature.command(.selectTrack(.subtitle, id: next), in: &state)
+            case .audioTrackCycled:
+                // The one after the selected one, wrapping around.
+                let tracks = state.playback.tracks(.audio)
+                guard tracks.count > 1 else { return .none }
+                let index = tracks.firstIndex(where: \.isSelected).map { ($0 + 1) % tracks.count } ?? 0
+                let next = tracks[index].id
+                return feature.command(.selectTrack(.audio, id: next), in: &state)
             case .videoAdjustmentsSet(let adjustments):
                 return feature.command(.setVideoAdjustments(adjustments), in: &state)
             case .screenshotRequested(let file, let subtitles):

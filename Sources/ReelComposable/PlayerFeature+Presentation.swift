@@ -21,6 +21,13 @@ extension PlayerFeature {
                 present(presentation, in: &state)
                 guard autoplay, state.refusalCount == refusals else { return .none }
                 return TransportFeature(feature: feature).play(reason: .user, in: &state)
+            case .presentationToggled(let presentation):
+                present(state.presentation == presentation ? .inline : presentation, in: &state)
+                return .none
+            case .presentationLeft:
+                guard state.presentation == .fullscreen || state.presentation == .pictureInPicture else { return .none }
+                present(.inline, in: &state)
+                return .none
             case .presentationChanged(let presentation, let possible):
                 state.presentation = presentation
                 state.isPictureInPicturePossible = possible

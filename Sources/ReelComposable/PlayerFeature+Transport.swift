@@ -45,6 +45,15 @@ extension PlayerFeature {
                 return feature.command(.stepFrame(forward: forward), in: &state)
             case .abLoopSet(let loop):
                 return feature.command(.setABLoop(loop), in: &state)
+            case .abLoopCycled:
+                let position = state.seekBarPosition
+                let next: ABLoop =
+                    switch (state.playback.abLoop.a, state.playback.abLoop.b) {
+                    case (nil, _): ABLoop(a: position, b: nil)
+                    case (let a?, nil): ABLoop(a: a, b: position)
+                    case (_?, _?): .off
+                    }
+                return feature.command(.setABLoop(next), in: &state)
             case .bufferingPolicySet(let policy):
                 return feature.command(.setBufferingPolicy(policy), in: &state)
             case .speedSelected(let speed):

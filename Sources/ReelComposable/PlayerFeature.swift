@@ -76,6 +76,21 @@ public struct PlayerFeature: Reducer, Sendable {
         case videoFramingSet(VideoFraming)
         /// Shows the picture with the next gravity: fit, fill, stretch, fit…
         case gravityCycled
+        /// Multiplies the picture's zoom (``/ReelCore/VideoFraming/zoom``) by a factor, kept
+        /// within 0.125…8 (ctrl+wheel and pinches).
+        case zoomMultiplied(by: Double)
+        /// Shows the next subtitle track, with Off after the last (mpv's `j`).
+        case subtitleTrackCycled
+        /// Plays the next audio track, wrapping around (mpv's `#`).
+        case audioTrackCycled
+        /// Moves the A-B loop on: A at the position shown, then B there, then off (mpv's `l`).
+        case abLoopCycled
+        /// Toggles a presentation: the video goes fullscreen (or into picture in picture), or
+        /// back inline when it is there already.
+        case presentationToggled(Presentation)
+        /// Goes back from the current presentation: fullscreen and picture in picture return
+        /// inline; inline stays.
+        case presentationLeft
         /// Pauses and shows the next frame, or the one before.
         case frameStepped(forward: Bool)
         /// Adjusts the picture's colours (``/ReelCore/VideoAdjustments/neutral`` resets them).
@@ -137,12 +152,10 @@ public struct PlayerFeature: Reducer, Sendable {
         case audioOutputLost
         /// What happens when an interruption ends.
         case interruptionPolicySet(InterruptionPolicy)
-        /// Show the controls (a tap on the video, a mouse move).
+        /// Show the controls (a tap on the video, a mouse move, a control touched, code).
         case showControls
         /// Hide the controls.
         case hideControls
-        /// The user touched a control: shows the controls.
-        case userInteracted
         /// Try the failed item again from where it stopped.
         case retryTapped
         /// Refresh the displayed position (sent while playing).
@@ -245,6 +258,7 @@ public struct PlayerFeature: Reducer, Sendable {
         case .readinessDeadlinePassed(let id):
             return readinessDeadlinePassed(id, in: &state)
         case .togglePlayPause, .play, .pause, .skipTapped, .skip, .seek, .seekToFrame, .frameStepped, .abLoopSet,
+            .abLoopCycled,
             .bufferingPolicySet, .speedSelected, .volumeChanged, .muteToggled, .muteSet, .retryTapped, .stop:
             return transport.reduce(into: &state, action: action)
         case .scrubBegan, .scrubChanged, .scrubEnded, .scrubCancelled:
@@ -253,13 +267,14 @@ public struct PlayerFeature: Reducer, Sendable {
             return queueing.reduce(into: &state, action: action)
         case .interruptionBegan, .interruptionEnded, .audioOutputLost, .interruptionPolicySet:
             return interruptions.reduce(into: &state, action: action)
-        case .presentationRequested, .presentationChanged:
+        case .presentationRequested, .presentationChanged, .presentationToggled, .presentationLeft:
             return presenting.reduce(into: &state, action: action)
-        case .showControls, .hideControls, .userInteracted:
+        case .showControls, .hideControls:
             return controls.reduce(into: &state, action: action)
         case .audioTrackSelected, .subtitleTrackSelected, .secondarySubtitleSelected, .subtitleAdded,
             .subtitleStyleSet, .audioDeviceSelected, .audioDelayAdjusted, .subtitleDelayAdjusted, .videoFramingSet,
-            .gravityCycled, .videoAdjustmentsSet, .screenshotRequested, .audioDelaySet, .subtitleDelaySet,
+            .gravityCycled, .zoomMultiplied, .subtitleTrackCycled, .audioTrackCycled, .videoAdjustmentsSet,
+            .screenshotRequested, .audioDelaySet, .subtitleDelaySet,
             .pitchCorrectionSet,
             .subtitleMarginSet:
             return outputs.reduce(into: &state, action: action)

@@ -15,9 +15,9 @@ struct ControlsFeatureTests {
         let store = TestStore(initialState: true, reducer: PlayerFeature.ControlsFeature())
         await store.send(.hideControls) { $0 = false }
         await store.send(.play())
-        await store.send(.userInteracted) { $0 = true }
-        await store.send(.hideControls) { $0 = false }
         await store.send(.showControls) { $0 = true }
+        await store.send(.showControls)
+        await store.send(.hideControls) { $0 = false }
         store.expectCommands()
         await store.finish()
     }

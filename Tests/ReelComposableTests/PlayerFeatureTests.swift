@@ -185,7 +185,7 @@ struct PlayerFeatureTests {
     @Test func controlsVisibilityIsPlainStateWithNoTimer() async {
         await harness.loadAndPlay()
         await store.send(.hideControls) { $0.controlsVisible = false }
-        await store.send(.userInteracted) { $0.controlsVisible = true }
+        await store.send(.showControls) { $0.controlsVisible = true }
         // Playing on hides nothing: the container's control overlay runs the countdown. The
         // store is exhaustive, so any action but the ticker's would fail here.
         for _ in 1...5 {

@@ -48,4 +48,24 @@ struct PresentationFeatureTests {
         store.expectCommands()
         await store.finish()
     }
+
+    @Test func aToggleGoesThereOrBackInlineAndLeavingReturnsInline() async {
+        var inline = PlayerFeature.State()
+        inline.presentation = .inline
+        let store = harness.store(harness.feature.presenting, from: inline)
+        await store.send(.presentationToggled(.fullscreen)) { $0.presentation = .fullscreen }
+        await store.send(.presentationToggled(.fullscreen)) { $0.presentation = .inline }
+        await store.send(.presentationLeft)
+        await store.send(.presentationToggled(.pictureInPicture)) {
+            $0.commandError = PlayerError(.invalidArgument, message: "Picture in picture is not possible now.")
+            $0.refusalCount = 1
+        }
+        await store.send(.presentationToggled(.fullscreen)) {
+            $0.commandError = nil
+            $0.presentation = .fullscreen
+        }
+        await store.send(.presentationLeft) { $0.presentation = .inline }
+        store.expectCommands()
+        await store.finish()
+    }
 }

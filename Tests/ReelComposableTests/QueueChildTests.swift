@@ -119,4 +119,37 @@ struct OutputsChildTests {
         store.expectCommands(.screenshot(to: file, includingSubtitles: false))
         await store.finish()
     }
+
+    @Test func theZoomIsKeptWithinItsRangeAndTracksCycle() async {
+        let t = harness.now.now
+        let tracks = [
+            Track(id: 1, kind: .audio, isSelected: true), Track(id: 2, kind: .audio),
+            Track(id: 3, kind: .subtitle), Track(id: 4, kind: .subtitle, isSelected: true),
+        ]
+        let start = harness.state(after: [.engine(.property(.tracks(tracks)))], from: harness.playing())
+        let store = harness.store(harness.feature.outputs, from: start)
+        var framing = start.playback.framing
+        framing.zoom = 8
+        await store.send(.zoomMultiplied(by: 100)) {
+            $0.playback.apply(.sent(.setVideoFraming(framing), reason: .user), at: t)
+        }
+        store.expectCommands(.setVideoFraming(framing))
+        await store.send(.zoomMultiplied(by: 2))  // already at the largest
+        await store.send(.zoomMultiplied(by: 0))
+        store.expectCommands()
+        // The last subtitle is selected: Off follows; audio wraps around.
+        await store.send(.subtitleTrackCycled) {
+            $0.playback.apply(.sent(.selectTrack(.subtitle, id: nil), reason: .user), at: t)
+        }
+        store.expectCommands(.selectTrack(.subtitle, id: nil))
+        await store.send(.subtitleTrackCycled) {
+            $0.playback.apply(.sent(.selectTrack(.subtitle, id: 3), reason: .user), at: t)
+        }
+        store.expectCommands(.selectTrack(.subtitle, id: 3))
+        await store.send(.audioTrackCycled) {
+            $0.playback.apply(.sent(.selectTrack(.audio, id: 2), reason: .user), at: t)
+        }
+        store.expectCommands(.selectTrack(.audio, id: 2))
+        await store.finish()
+    }
 }

@@ -74,4 +74,25 @@ struct TransportFeatureTests {
         store.expectCommands(.load(request))
         await store.finish()
     }
+
+    @Test func theABLoopCyclesFromAToBToOff() async {
+        let t = harness.now.now
+        var start = harness.playing()
+        start.elapsedTime = 12
+        let store = harness.store(harness.feature.transport, from: start)
+        await store.send(.abLoopCycled) {
+            $0.playback.apply(.sent(.setABLoop(ABLoop(a: 12, b: nil)), reason: .user), at: t)
+        }
+        store.expectCommands(.setABLoop(ABLoop(a: 12, b: nil)))
+        var later = store.state
+        later.elapsedTime = 20
+        let next = harness.store(harness.feature.transport, from: later)
+        await next.send(.abLoopCycled) {
+            $0.playback.apply(.sent(.setABLoop(ABLoop(a: 12, b: 20)), reason: .user), at: t)
+        }
+        next.expectCommands(.setABLoop(ABLoop(a: 12, b: 20)))
+        await next.send(.abLoopCycled) { $0.playback.apply(.sent(.setABLoop(.off), reason: .user), at: t) }
+        next.expectCommands(.setABLoop(.off))
+        await next.finish()
+    }
 }

@@ -24,7 +24,7 @@ struct DisplayPolicyTests {
         harness.click(Point(x: 100, y: 100), at: 61)
         harness.tick(62)
         #expect(harness.state.controlsVisible)  // a tap changes nothing
-        controls.dismiss()
+        harness.container.perform(.player(.hideControls))
         #expect(!harness.state.controlsVisible)
         harness.send(.pointerMoved(Point(x: 50, y: 50), time: 63))
         harness.click(Point(x: 100, y: 100), at: 64)
@@ -34,10 +34,10 @@ struct DisplayPolicyTests {
         harness.store.send(.showControls)
         harness.tick(66)
         #expect(harness.state.controlsVisible)  // the store's word stands
-        controls.dismiss()
+        harness.container.perform(.player(.hideControls))
         harness.tick(67)
         #expect(!controls.isPresented)
-        controls.present()
+        harness.container.perform(.player(.showControls))
         #expect(controls.isPresented)
     }
 
@@ -88,7 +88,7 @@ struct DisplayPolicyTests {
         #expect(harness.state.controlsVisible)  // counted from the resume
         harness.tick(31)
         #expect(!harness.state.controlsVisible)
-        controls.present()  // code shows them under a policy too
+        harness.container.perform(.player(.showControls))  // code shows them under a policy too
         #expect(controls.isPresented)
     }
 

@@ -384,7 +384,7 @@ struct FocusTests {
         let harness = ContainerHarness(configuration: configuration)
         try await harness.load()
         harness.draw()
-        harness.container.controls.dismiss()
+        harness.container.perform(.player(.hideControls))
         harness.tick(5)
         harness.draw()
         #expect(harness.canvas.strokes(Self.ring).isEmpty)

@@ -217,7 +217,7 @@ struct GestureActionTests {
 
     @Test func hoverShowsHiddenControls() async throws {
         try await harness.load()
-        container.controls.dismiss()
+        container.perform(.player(.hideControls))
         #expect(!container.controls.isPresented)
         container.handle(.pointerMoved(Point(x: 10, y: 10), time: 1))
         #expect(container.controls.isPresented)

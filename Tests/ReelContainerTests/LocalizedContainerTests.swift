@@ -70,9 +70,9 @@ struct LocalizedContainerTests {
         #expect(bubble() == "Untertitel: Französisch")
         #expect(harness.key(.character("m"), at: 3))
         #expect(bubble() == "Stumm")
-        harness.container.perform(.skip(seconds: -2.5))
+        harness.container.perform(.player(.skipTapped(seconds: -2.5)))
         #expect(bubble() == "-2,5 s")
-        harness.container.perform(.cycleABLoop)
+        harness.container.perform(.player(.abLoopCycled))
         let toasts = harness.container.toasts.visible.compactMap { ($0.content as? BubbleWidget)?.text }
         #expect(toasts.count == 1 && toasts[0].hasPrefix("A-B-Schleife: A "), "\(toasts)")
     }

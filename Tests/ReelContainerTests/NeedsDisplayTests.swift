@@ -29,7 +29,7 @@ struct NeedsDisplayTests {
         #expect(container.needsDisplay)
         container.draw(in: RecordingCanvas())
 
-        container.controls.dismiss()
+        container.perform(.player(.hideControls))
         #expect(container.needsDisplay)
         container.draw(in: RecordingCanvas())
         #expect(container.needsDisplay)

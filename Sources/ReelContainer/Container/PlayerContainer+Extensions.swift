@@ -93,19 +93,4 @@ extension PlayerContainer {
             throw .refused(error)
         }
     }
-
-    /// Multiplies the picture's zoom by `factor`, within 0.125…8, and says the new zoom in a
-    /// bubble.
-    func zoom(by factor: Double) {
-        guard factor.isFinite, factor > 0 else { return }
-        var framing = context.state.playback.framing
-        let zoom = min(8, max(0.125, framing.zoom * factor))
-        guard zoom != framing.zoom else { return }
-        framing.zoom = zoom
-        context.send(.videoFramingSet(framing))
-        plugins.present(
-            BubbleWidget(text: context.configuration.strings.text(.zoom, String(Int((zoom * 100).rounded())))),
-            alignment: .center,
-            duration: context.configuration.bubbleDuration)
-    }
 }

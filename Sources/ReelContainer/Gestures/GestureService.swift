@@ -15,7 +15,7 @@ import ReelCore
 /// | wheel | skip ±5 s per step |
 /// | hover | show the controls |
 ///
-/// | ctrl+wheel, pinch | zoom the picture (``ContainerAction/zoom(by:)``) |
+/// | ctrl+wheel, pinch | zoom the picture (`PlayerFeature.Action.zoomMultiplied(by:)`) |
 ///
 /// ``onGesture``, then the handlers added with ``addHandler(_:)`` in order, see every gesture
 /// first and can take it (a feed that pages on vertical drags); a handler that returns false
@@ -84,9 +84,9 @@ public final class GestureService: Service {
         case .doubleTap(let point):
             let third = area.width / 3
             if point.x < area.minX + third {
-                context.perform(.skip(seconds: -configuration.doubleTapSkip))
+                context.perform(.player(.skipTapped(seconds: -configuration.doubleTapSkip)))
             } else if point.x >= area.maxX - third {
-                context.perform(.skip(seconds: configuration.doubleTapSkip))
+                context.perform(.player(.skipTapped(seconds: configuration.doubleTapSkip)))
             } else {
                 context.send(.togglePlayPause(reason: .user))
             }
@@ -152,11 +152,11 @@ public final class GestureService: Service {
             let steps = scrollRemainder.rounded(.towardZero)
             guard steps != 0 else { return }
             scrollRemainder -= steps
-            context.perform(.skip(seconds: steps * configuration.scrollSkip))
+            context.perform(.player(.skipTapped(seconds: steps * configuration.scrollSkip)))
         case .hover:
             controls.pointerActivity()
         case .magnify(let factor, _):
-            context.perform(.zoom(by: factor))
+            context.perform(.player(.zoomMultiplied(by: factor)))
         }
     }
 

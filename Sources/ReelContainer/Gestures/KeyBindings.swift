@@ -33,24 +33,24 @@ public struct KeyBindings: Equatable, Sendable {
     /// fullscreen; `[`/`]` speed ÷/× 1.1; `j` subtitles; `#` audio; `l` A-B loop; `.`/`,` a
     /// frame forward/back (paused); `+`/`-` the audio delay ±0.1 s; `z`/`Z` the subtitle delay
     /// ∓0.1 s; `s` a screenshot; `>` or Enter
-    /// the next item, `<` the previous one; `q` quit; Escape leaves fullscreen. Not mpv's: `p`
+    /// the next item, `<` the previous one; `q` quit; Escape leaves fullscreen (and picture in picture). Not mpv's: `p`
     /// picture in picture (mpv's `p` repeats Space), `w` the next video gravity (fit, fill,
     /// stretch; mpv's `w` shrinks the pan-and-scan).
     public static let mpv = KeyBindings([
         .space: .player(.togglePlayPause(reason: .user)),
-        .left: .skip(seconds: -5),
-        .right: .skip(seconds: 5),
-        .up: .skip(seconds: 60),
-        .down: .skip(seconds: -60),
-        .character("m"): .toggleMute,
-        .character("f"): .toggleFullscreen,
+        .left: .player(.skipTapped(seconds: -5)),
+        .right: .player(.skipTapped(seconds: 5)),
+        .up: .player(.skipTapped(seconds: 60)),
+        .down: .player(.skipTapped(seconds: -60)),
+        .character("m"): .player(.muteToggled),
+        .character("f"): .player(.presentationToggled(.fullscreen)),
         .character("["): .multiplySpeed(by: 1 / 1.1),
         .character("]"): .multiplySpeed(by: 1.1),
-        .character("j"): .cycleSubtitles,
-        .character("#"): .cycleAudio,
-        .character("l"): .cycleABLoop,
+        .character("j"): .player(.subtitleTrackCycled),
+        .character("#"): .player(.audioTrackCycled),
+        .character("l"): .player(.abLoopCycled),
         .character("q"): .quit,
-        .character("p"): .togglePictureInPicture,
+        .character("p"): .player(.presentationToggled(.pictureInPicture)),
         .character(">"): .player(.queue(.next)),
         .character("<"): .player(.queue(.previous)),
         .enter: .player(.queue(.next)),
@@ -62,6 +62,6 @@ public struct KeyBindings: Equatable, Sendable {
         .character("Z"): .player(.subtitleDelayAdjusted(by: 0.1)),
         .character("."): .player(.frameStepped(forward: true)),
         .character(","): .player(.frameStepped(forward: false)),
-        .escape: .exitFullscreen,
+        .escape: .player(.presentationLeft),
     ])
 }

@@ -2,7 +2,7 @@ import ReelComposable
 import ReelCore
 
 /// Skips back or ahead by a number of seconds (10 by default), drawn as a turning arrow around
-/// the number; a click performs ``ContainerAction/skip(seconds:)``. Shown while the item can
+/// the number; a click performs `PlayerFeature.Action.skipTapped(seconds:)`. Shown while the item can
 /// seek.
 ///
 /// ```swift
@@ -46,7 +46,7 @@ public final class SkipButton: Widget {
     /// Skips on a click.
     public func handle(_ event: InputEvent, in frame: Rect, context: WidgetContext) -> Bool {
         let result = tracker.handle(event, in: frame)
-        if result.activated { context.perform(.skip(seconds: seconds)) }
+        if result.activated { context.perform(.player(.skipTapped(seconds: seconds))) }
         return result.consumed
     }
 }
@@ -94,7 +94,7 @@ public final class FrameStepButton: Widget {
 }
 
 /// Closes the current presentation: in fullscreen it leaves fullscreen, in picture in picture
-/// it brings the video back inline (``ContainerAction/leavePresentation``). Hidden inline, where
+/// it brings the video back inline (`PlayerFeature.Action.presentationLeft`). Hidden inline, where
 /// there is nothing to go back to.
 @MainActor
 public final class CloseButton: Widget {
@@ -126,13 +126,13 @@ public final class CloseButton: Widget {
     /// Leaves the presentation on a click.
     public func handle(_ event: InputEvent, in frame: Rect, context: WidgetContext) -> Bool {
         let result = tracker.handle(event, in: frame)
-        if result.activated { context.perform(.leavePresentation) }
+        if result.activated { context.perform(.player(.presentationLeft)) }
         return result.consumed
     }
 }
 
 /// Moves the video into the picture-in-picture window, or back
-/// (``ContainerAction/togglePictureInPicture``). Shown while the host can show picture in
+/// (`PlayerFeature.Action.presentationToggled(_:)`). Shown while the host can show picture in
 /// picture (`PlayerFeature.State.isPictureInPicturePossible`).
 @MainActor
 public final class PictureInPictureButton: Widget {
@@ -162,7 +162,7 @@ public final class PictureInPictureButton: Widget {
     /// Toggles picture in picture on a click.
     public func handle(_ event: InputEvent, in frame: Rect, context: WidgetContext) -> Bool {
         let result = tracker.handle(event, in: frame)
-        if result.activated { context.perform(.togglePictureInPicture) }
+        if result.activated { context.perform(.player(.presentationToggled(.pictureInPicture))) }
         return result.consumed
     }
 }

@@ -107,7 +107,7 @@ struct SnapshotCommand: AsyncParsableCommand {
         state.elapsedTime = source.time
         let store = Store(initialState: state, reducer: PlayerFeature())
         let container = PlayerContainer(store: store)
-        container.perform(.player(.showControls))
+        container.perform(.player(.controls(.showRequested)))
         return container
     }
 

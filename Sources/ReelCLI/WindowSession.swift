@@ -173,7 +173,7 @@ final class WindowSession {
                 let clearance = container.subtitleClearance
                 if clearance != subtitleClearance {
                     subtitleClearance = clearance
-                    try? player.perform(.subtitleMarginSet(clearance))
+                    try? player.perform(.outputs(.subtitleMarginChanged(clearance)))
                 }
                 if printsLayout, !container.context.bounds.isEmpty {
                     let layout = Self.layoutLine(container)

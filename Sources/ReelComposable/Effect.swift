@@ -6,7 +6,7 @@ import ReelCore
 /// let play: Effect<PlayerFeature.Action> = .engine(.play)   // a command, never state
 /// let hide: Effect<PlayerFeature.Action> = .run { send in
 ///     try await clock.sleep(for: .seconds(3))
-///     await send(.hideControls)
+///     await send(.controls(.hideRequested))
 /// }
 /// .cancellable(id: "hide-controls", cancelInFlight: true)
 /// ```

@@ -20,6 +20,22 @@ extension PlayerFeature {
         public init() {}
     }
 
+    /// What the system does to playback (``Action/interruption(_:)``).
+    public enum InterruptionAction: Equatable, Sendable {
+        /// The system takes playback away (it is about to sleep): a playing player pauses with
+        /// the reason ``/ReelCore/IntentReason/interruption``.
+        case began
+        /// The interruption is over; `shouldResume` is the system's word. With it, the policy
+        /// decides whether playback resumes.
+        case ended(shouldResume: Bool)
+        /// The system took playback away for good (the audio output went away): a playing player
+        /// pauses with the reason ``/ReelCore/IntentReason/interruption``, and nothing resumes it,
+        /// not even the end of an interruption in progress.
+        case audioOutputLost
+        /// What happens when an interruption ends was changed.
+        case policyChanged(InterruptionPolicy)
+    }
+
     /// The interruption child: MPlayerKit's `beginInterruption`/`endInterruption` with a resume
     /// policy, and the audio output going away.
     ///
@@ -34,10 +50,11 @@ extension PlayerFeature {
         let feature: PlayerFeature
 
         func reduce(into state: inout State, action: Action) -> Effect<Action> {
+            guard case .interruption(let action) = action else { return .none }
             let playback = state.playback
             let playable = playback.status == .loading || playback.status == .ready
             switch action {
-            case .interruptionBegan:
+            case .began:
                 let wasPlaying = playback.intent.playWhenReady && playable
                 let effect = wasPlaying ? feature.command(.pause, reason: .interruption, in: &state) : .none
                 state.interruption.isActive = true
@@ -45,7 +62,7 @@ extension PlayerFeature {
                 state.interruption.intentAfterBegin = state.playback.intent
                 state.interruption.resumeForfeited = false
                 return effect
-            case .interruptionEnded(let shouldResume):
+            case .ended(let shouldResume):
                 guard state.interruption.isActive else { return .none }
                 state.interruption.isActive = false
                 let interruption = state.interruption
@@ -66,10 +83,8 @@ extension PlayerFeature {
                 }
                 return playback.intent.playWhenReady
                     ? feature.command(.pause, reason: .interruption, in: &state) : .none
-            case .interruptionPolicySet(let policy):
+            case .policyChanged(let policy):
                 state.interruption.policy = policy
-                return .none
-            default:
                 return .none
             }
         }

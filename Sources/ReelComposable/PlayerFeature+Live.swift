@@ -36,6 +36,15 @@ extension PlayerFeature {
         public init() {}
     }
 
+    /// What can be asked of a live or adaptive stream (``Action/live(_:)``).
+    public enum LiveAction: Equatable, Sendable {
+        /// Jump to a live stream's live edge and play (``/ReelCore/PlaybackInfo/liveEdge``).
+        case goLiveRequested
+        /// The engine's choice of an adaptive stream's variants, or one variant fixed, was
+        /// selected.
+        case qualitySelected(StreamingQuality)
+    }
+
     /// The live child: a live stream's edge and an adaptive stream's variants, and the reloads
     /// of a live stream that runs dry (``LiveReload``).
     ///
@@ -49,16 +58,15 @@ extension PlayerFeature {
         let feature: PlayerFeature
 
         func reduce(into state: inout State, action: Action) -> Effect<Action> {
+            guard case .live(let action) = action else { return .none }
             switch action {
-            case .goLive:
+            case .goLiveRequested:
                 guard let edge = state.playback.liveEdge else { return .none }
                 var effects = [feature.command(.seek(.absolute(edge), precision: .keyframe), in: &state)]
                 if !state.playback.intent.playWhenReady { effects.append(feature.command(.play, in: &state)) }
                 return .merge(effects)
-            case .streamingQualitySelected(let quality):
+            case .qualitySelected(let quality):
                 return feature.command(.setStreamingQuality(quality), in: &state)
-            default:
-                return .none
             }
         }
 

@@ -2,6 +2,55 @@ import Foundation
 import ReelCore
 
 extension PlayerFeature {
+    /// What can be chosen of the tracks, subtitles, the audio output, the delays and the picture
+    /// (``Action/outputs(_:)``).
+    public enum OutputsAction: Equatable, Sendable {
+        /// An audio track was selected, or none.
+        case audioTrackSelected(id: Int?)
+        /// A subtitle track was selected, or Off.
+        case subtitleTrackSelected(id: Int?)
+        /// A second subtitle track was selected, shown at the top of the picture, or none.
+        case secondarySubtitleSelected(id: Int?)
+        /// The next subtitle track was asked for, with Off after the last (mpv's `j`).
+        case subtitleTrackCycled
+        /// The next audio track was asked for, wrapping around (mpv's `#`).
+        case audioTrackCycled
+        /// A subtitle file was added to the current item, to show it.
+        case subtitleAdded(ExternalSubtitle)
+        /// The subtitles' style was changed.
+        case subtitleStyleChanged(SubtitleStyle)
+        /// The fraction (0…0.5) at the bottom of the picture kept free of subtitles changed, for
+        /// controls that cover it; 0 gives the engine's default margin back.
+        case subtitleMarginChanged(Double)
+        /// An audio output was selected by name (``/ReelCore/AudioDevice/name``), or the system's
+        /// default (``/ReelCore/AudioDevice/automaticName``).
+        case audioDeviceSelected(String)
+        /// The sound's delay was changed, in seconds (negative: earlier), to fix lip sync.
+        case audioDelayChanged(TimeInterval)
+        /// The sound's delay was moved by seconds (mpv's `+`/`-`: ±0.1).
+        case audioDelayAdjusted(by: TimeInterval)
+        /// The subtitles' delay was changed, in seconds (negative: earlier).
+        case subtitleDelayChanged(TimeInterval)
+        /// The subtitles' delay was moved by seconds (mpv's `z`/`Z`: ∓0.1).
+        case subtitleDelayAdjusted(by: TimeInterval)
+        /// Keeping the pitch at other speeds was turned on or off.
+        case pitchCorrectionChanged(Bool)
+        /// How the picture is framed (gravity, zoom, pan, aspect ratio) was changed.
+        case videoFramingChanged(VideoFraming)
+        /// The next gravity was asked for: fit, fill, stretch, fit…
+        case gravityCycled
+        /// The picture's zoom (``/ReelCore/VideoFraming/zoom``) was multiplied by a factor, kept
+        /// within 0.125…8 (ctrl+wheel and pinches).
+        case zoomMultiplied(by: Double)
+        /// The picture's colours were adjusted (``/ReelCore/VideoAdjustments/neutral`` resets
+        /// them).
+        case videoAdjustmentsChanged(VideoAdjustments)
+        /// A screenshot was asked for: the current frame, at the video's own size, goes to the
+        /// PNG file `to`, with the subtitles shown on it or without (``screenshotName(_:)`` names
+        /// one after the item and the time).
+        case screenshotRequested(to: URL, includingSubtitles: Bool)
+    }
+
     /// The tracks and outputs child: audio and subtitle tracks, subtitle files and style, the
     /// audio output, the sound's and the subtitles' delays, the picture's framing and colours,
     /// and screenshots.
@@ -17,6 +66,7 @@ extension PlayerFeature {
         let feature: PlayerFeature
 
         func reduce(into state: inout State, action: Action) -> Effect<Action> {
+            guard case .outputs(let action) = action else { return .none }
             switch action {
             case .audioTrackSelected(let id):
                 return feature.command(.selectTrack(.audio, id: id), in: &state)
@@ -31,7 +81,7 @@ extension PlayerFeature {
                 return feature.command(.selectSecondarySubtitle(id: id), in: &state)
             case .subtitleAdded(let subtitle):
                 return feature.command(.addSubtitle(subtitle), in: &state)
-            case .subtitleStyleSet(let style):
+            case .subtitleStyleChanged(let style):
                 return feature.command(.setSubtitleStyle(style), in: &state)
             case .audioDeviceSelected(let name):
                 // Once the engine has listed its outputs, a name it does not know is refused here
@@ -51,7 +101,7 @@ extension PlayerFeature {
             case .subtitleDelayAdjusted(let seconds):
                 let delay = PlayerFeature.tenths(state.playback.subtitleDelay + seconds)
                 return feature.command(.setSubtitleDelay(delay), in: &state)
-            case .videoFramingSet(let framing):
+            case .videoFramingChanged(let framing):
                 return feature.command(.setVideoFraming(framing), in: &state)
             case .gravityCycled:
                 var framing = state.playback.framing
@@ -81,20 +131,18 @@ extension PlayerFeature {
                 let index = tracks.firstIndex(where: \.isSelected).map { ($0 + 1) % tracks.count } ?? 0
                 let next = tracks[index].id
                 return feature.command(.selectTrack(.audio, id: next), in: &state)
-            case .videoAdjustmentsSet(let adjustments):
+            case .videoAdjustmentsChanged(let adjustments):
                 return feature.command(.setVideoAdjustments(adjustments), in: &state)
             case .screenshotRequested(let file, let subtitles):
                 return feature.command(.screenshot(to: file, includingSubtitles: subtitles), in: &state)
-            case .audioDelaySet(let seconds):
+            case .audioDelayChanged(let seconds):
                 return feature.command(.setAudioDelay(seconds), in: &state)
-            case .subtitleDelaySet(let seconds):
+            case .subtitleDelayChanged(let seconds):
                 return feature.command(.setSubtitleDelay(seconds), in: &state)
-            case .pitchCorrectionSet(let on):
+            case .pitchCorrectionChanged(let on):
                 return feature.command(.setPitchCorrection(on), in: &state)
-            case .subtitleMarginSet(let fraction):
+            case .subtitleMarginChanged(let fraction):
                 return feature.command(.setSubtitleMargin(fraction), in: &state)
-            default:
-                return .none
             }
         }
 

@@ -2,6 +2,24 @@ import Foundation
 import ReelCore
 
 extension PlayerFeature {
+    /// How the video is asked to show, and how the window shows it (``Action/presentation(_:)``).
+    public enum PresentationAction: Equatable, Sendable {
+        /// Show the video this way. Refused (``State/commandError``) when nothing shows the
+        /// video, for ``/ReelCore/Presentation/none`` (close the window instead), and for picture
+        /// in picture when the window cannot show it. With `autoplay` (MPlayerKit's
+        /// `.fullscreen(autoplay:)`) an accepted presentation also plays.
+        case requested(Presentation, autoplay: Bool = false)
+        /// A presentation was toggled (a fullscreen button, a key): the video goes there, or back
+        /// inline when it is there already.
+        case toggled(Presentation)
+        /// Go back from the current presentation: fullscreen and picture in picture return
+        /// inline; inline stays (Escape).
+        case leaveRequested
+        /// The window reports how it shows the video now (it attached, the window manager or the
+        /// user changed it, it closed).
+        case changed(Presentation, pictureInPicturePossible: Bool)
+    }
+
     /// The presentation child: how the video is shown (inline, fullscreen, picture in picture),
     /// as asked and as the window reports it.
     ///
@@ -15,24 +33,23 @@ extension PlayerFeature {
         let feature: PlayerFeature
 
         func reduce(into state: inout State, action: Action) -> Effect<Action> {
+            guard case .presentation(let action) = action else { return .none }
             switch action {
-            case .presentationRequested(let presentation, let autoplay):
+            case .requested(let presentation, let autoplay):
                 let refusals = state.refusalCount
                 present(presentation, in: &state)
                 guard autoplay, state.refusalCount == refusals else { return .none }
                 return TransportFeature(feature: feature).play(reason: .user, in: &state)
-            case .presentationToggled(let presentation):
+            case .toggled(let presentation):
                 present(state.presentation == presentation ? .inline : presentation, in: &state)
                 return .none
-            case .presentationLeft:
+            case .leaveRequested:
                 guard state.presentation == .fullscreen || state.presentation == .pictureInPicture else { return .none }
                 present(.inline, in: &state)
                 return .none
-            case .presentationChanged(let presentation, let possible):
+            case .changed(let presentation, let possible):
                 state.presentation = presentation
                 state.isPictureInPicturePossible = possible
-                return .none
-            default:
                 return .none
             }
         }

@@ -16,38 +16,41 @@ extension PlayerFeature {
         }
     }
 
-    /// What can be done to the queue (``State/queue``).
+    /// What can be asked of the queue (``State/queue``): open an item, edit the queue, move
+    /// through it (``Action/queue(_:)``).
     public enum QueueAction: Equatable, Sendable {
+        /// Open an item, for a reason (a remote control's address, …): a queue of one.
+        case loadRequested(MediaItem, autoplay: Bool = true, reason: IntentReason = .user)
         /// Replace the queue with `items` and open the one at `startIndex`.
-        case replace([MediaItem], startIndex: Int = 0, autoplay: Bool = true)
+        case replaceRequested([MediaItem], startIndex: Int = 0, autoplay: Bool = true)
         /// Add items at the end.
-        case append([MediaItem])
+        case appendRequested([MediaItem])
         /// Add items before the index.
-        case insert([MediaItem], at: Int)
+        case insertRequested([MediaItem], at: Int)
         /// Remove the item at the index; removing the current one opens the one after it.
-        case remove(at: Int)
+        case removeRequested(at: Int)
         /// Move the item at `from` so that it ends at `to`.
-        case move(from: Int, to: Int)
+        case moveRequested(from: Int, to: Int)
         /// Empty the queue and stop.
-        case clear
+        case clearRequested
         /// Open the item at the index.
-        case jump(to: Int)
+        case jumpRequested(to: Int)
         /// Open the next item in play order (wrapping when the queue repeats).
-        case next
+        case nextRequested
         /// Restart the current item when it played past ``PlayerFeature/restartThreshold``;
         /// otherwise open the previous one (or restart the first).
-        case previous
-        /// Choose what repeats.
-        case repeatModeSet(RepeatMode)
-        /// Shuffle (with the seed, or a random one) or restore the order.
-        case shuffleSet(Bool, seed: UInt64? = nil)
+        case previousRequested
+        /// What repeats was changed.
+        case repeatModeChanged(RepeatMode)
+        /// Shuffling was turned on (with the seed, or a random one) or off (the order comes back).
+        case shuffleChanged(Bool, seed: UInt64? = nil)
     }
 
-    /// How far into an item ``QueueAction/previous`` restarts it instead of going back (3 s, as
+    /// How far into an item ``QueueAction/previousRequested`` restarts it instead of going back (3 s, as
     /// players do).
     public static let restartThreshold: TimeInterval = 3
 
-    /// The queue child: ``Action/load(_:autoplay:)`` and ``Action/queue(_:)``, and the moves the
+    /// The queue child: ``Action/queue(_:)``, and the moves the
     /// engine's events cause (an entry opened, ended, or the prepared one adopted).
     ///
     /// It reduces the feature's whole state, not a part of it: every move opens an item through
@@ -61,28 +64,24 @@ extension PlayerFeature {
         let feature: PlayerFeature
 
         func reduce(into state: inout State, action: Action) -> Effect<Action> {
-            switch action {
-            case .load(let item, let autoplay, let reason):
-                state.liveReloads = LiveReloads()
-                return replace(with: [item], startIndex: 0, autoplay: autoplay, reason: reason, in: &state)
-            case .queue(let action):
-                return edit(action, in: &state)
-            default:
-                return .none
-            }
+            guard case .queue(let action) = action else { return .none }
+            return edit(action, in: &state)
         }
 
         private func edit(_ action: QueueAction, in state: inout State) -> Effect<Action> {
             switch action {
-            case .replace(let items, let startIndex, let autoplay):
+            case .loadRequested(let item, let autoplay, let reason):
+                state.liveReloads = LiveReloads()
+                return replace(with: [item], startIndex: 0, autoplay: autoplay, reason: reason, in: &state)
+            case .replaceRequested(let items, let startIndex, let autoplay):
                 return replace(with: items, startIndex: startIndex, autoplay: autoplay, reason: .user, in: &state)
-            case .append(let items):
+            case .appendRequested(let items):
                 state.queue.append(items)
                 return .none
-            case .insert(let items, let index):
+            case .insertRequested(let items, let index):
                 state.queue.insert(items, at: index)
                 return .none
-            case .remove(let index):
+            case .removeRequested(let index):
                 guard state.queue.entries.indices.contains(index) else { return .none }
                 let removed = state.queue.entries[index].id
                 guard removed == state.queue.currentID else {
@@ -93,18 +92,18 @@ extension PlayerFeature {
                 state.queue.remove(at: index)
                 guard let following, following.id != removed else { return feature.command(.stop, in: &state) }
                 return open(following, autoplay: state.playback.intent.playWhenReady, in: &state)
-            case .move(let source, let destination):
+            case .moveRequested(let source, let destination):
                 state.queue.move(from: source, to: destination)
                 return .none
-            case .clear:
+            case .clearRequested:
                 state.queue.removeAll()
                 state.preparedNext = nil
                 return feature.command(.stop, in: &state)
-            case .jump(let index):
+            case .jumpRequested(let index):
                 guard state.queue.entries.indices.contains(index) else { return .none }
                 leaveCurrent(in: &state)
                 return open(state.queue.entries[index], autoplay: true, in: &state)
-            case .next:
+            case .nextRequested:
                 guard let next = state.queue.entry(after: state.queue.currentID, wrapping: state.queue.repeatsAll),
                     next.id != state.queue.currentID
                 else { return .none }
@@ -117,7 +116,7 @@ extension PlayerFeature {
                         feature.command(.play, in: &state))
                 }
                 return open(next, autoplay: true, in: &state)
-            case .previous:
+            case .previousRequested:
                 let restart = feature.command(.seek(.absolute(0), precision: .keyframe), in: &state)
                 guard state.elapsedTime <= PlayerFeature.restartThreshold,
                     let previous = state.queue.entry(before: state.queue.currentID, wrapping: state.queue.repeatsAll),
@@ -128,11 +127,11 @@ extension PlayerFeature {
                 }
                 leaveCurrent(in: &state)
                 return open(previous, autoplay: true, in: &state)
-            case .repeatModeSet(let mode):
+            case .repeatModeChanged(let mode):
                 state.queue.repeatsAll = mode == .all
                 let loop: LoopMode = mode == .one ? .item : .off
                 return state.playback.loop == loop ? .none : feature.command(.setLoop(loop), in: &state)
-            case .shuffleSet(let on, let seed):
+            case .shuffleChanged(let on, let seed):
                 if on {
                     state.queue.shuffle(seed: seed ?? feature.makeShuffleSeed())
                 } else {

@@ -16,7 +16,7 @@ extension PlayerFeature {
     public struct State: Equatable, Sendable {
         /// Everything known about playback (issue #2's reducer keeps it).
         public var playback = PlaybackInfo()
-        /// The playback position as the player shows it: refreshed by ``Action/tick`` (four times a
+        /// The playback position as the player shows it: refreshed by ``Action/timerTicked`` (four times a
         /// second while playing) and at every discontinuity (seek, rate change, new item), so
         /// observing it is the way to follow time. Read ``/ReelCore/PlaybackInfo/position(at:)`` when drawing
         /// a frame.
@@ -25,7 +25,7 @@ extension PlayerFeature {
         public var scrub: Scrub?
         /// Whether the controls are shown. The feature has no timer of its own: a host (the
         /// container's control overlay, with its display style and auto-hide countdown) or an
-        /// app sends ``Action/showControls`` and ``Action/hideControls``, and every view follows.
+        /// app sends ``ControlsAction/showRequested`` and ``ControlsAction/hideRequested``, and every view follows.
         public var controlsVisible = true
         /// The last command the engine refused (or the feature, for a presentation no window can
         /// show); cleared by the next command.
@@ -34,14 +34,14 @@ extension PlayerFeature {
         /// repeats.
         public var refusalCount = 0
         /// How the video is shown. A window follows it and reports what changed by itself
-        /// (``Action/presentationChanged(_:pictureInPicturePossible:)``); ``/ReelCore/Presentation/none``
+        /// (``PresentationAction/changed(_:pictureInPicturePossible:)``); ``/ReelCore/Presentation/none``
         /// while nothing shows the video.
         public var presentation = Presentation.none
         /// Whether the window that shows the video can show picture in picture now.
         public var isPictureInPicturePossible = false
         /// The interruption in progress and the policy for its end.
         public var interruption = Interruption()
-        /// The items to play, the current one, repeat and shuffle. ``Action/load(_:autoplay:)``
+        /// The items to play, the current one, repeat and shuffle. ``QueueAction/loadRequested(_:autoplay:reason:)``
         /// makes a queue of one item; ``Action/queue(_:)`` edits it and moves through it.
         public var queue = PlayQueue()
         /// The entry the engine was asked to open next (``/ReelCore/EngineCommand/prepareNext(_:)``),
@@ -63,9 +63,9 @@ extension PlayerFeature {
             return queue.repeatsAll ? .all : .off
         }
 
-        /// Whether ``QueueAction/next`` moves to another item.
+        /// Whether ``QueueAction/nextRequested`` moves to another item.
         public var canGoNext: Bool { queue.hasNext }
-        /// Whether ``QueueAction/previous`` moves to another item (it restarts the current one
+        /// Whether ``QueueAction/previousRequested`` moves to another item (it restarts the current one
         /// otherwise).
         public var canGoPrevious: Bool { queue.hasPrevious }
 

@@ -9,11 +9,11 @@ import ReelCore
 /// ```swift
 /// let store = Store(initialState: PlayerFeature.State(), reducer: PlayerFeature(), engine: engine)
 /// store.bridge(engine.events) { .engine($0) }   // what a Player does for its store
-/// store.send(.load(item))
-/// store.send(.scrubBegan); store.send(.scrubChanged(to: 42)); store.send(.scrubEnded)
+/// store.send(.queue(.loadRequested(item)))
+/// store.send(.scrub(.began)); store.send(.scrub(.changed(to: 42))); store.send(.scrub(.ended))
 /// ```
 ///
-/// Commands are never state: sending `.togglePlayPause(reason: .user)` twice sends two commands, so a play
+/// Commands are never state: sending `.transport(.playPauseToggled())` twice sends two commands, so a play
 /// after an outside pause always works. Scrubbing is optimistic: the labels follow the finger,
 /// the seek is sent on release, and playback resumes if it was playing. Arguments no engine
 /// takes are refused before anything is recorded (``State/commandError``).
@@ -29,144 +29,35 @@ import ReelCore
 /// its engine (``init(engine:clock:now:makeItemID:tickInterval:readinessDeadline:makeShuffleSeed:liveReload:)``).
 public struct PlayerFeature: Reducer, Sendable {
 
-    /// What can happen to the feature.
+    /// What can happen to the feature: the engine's events and the feature's own timers, and
+    /// each child's actions, grouped as TCA groups a child's (each case says what happened or
+    /// what was asked).
     public enum Action: Equatable, Sendable {
         /// The engine reported an event.
         case engine(EngineEvent)
         /// The engine refused a command.
         case commandRefused(EngineCommand, PlayerError)
-        /// Open an item, for a reason (a remote control's address, …).
-        case load(MediaItem, autoplay: Bool = true, reason: IntentReason = .user)
-        /// Jump to a live stream's live edge and play (``/ReelCore/PlaybackInfo/liveEdge``).
-        case goLive
-        /// Play the engine's choice of an adaptive stream's variants, or one variant fixed.
-        case streamingQualitySelected(StreamingQuality)
-        /// Pause when the player wants to play; play otherwise (from the start when the item
-        /// has ended).
-        case togglePlayPause(reason: IntentReason)
-        /// Play, for a reason (a remote control, an interruption ending, …).
-        case play(reason: IntentReason = .user)
-        /// Pause, for a reason.
-        case pause(reason: IntentReason = .user)
-        /// A finger went down on the seek bar.
-        case scrubBegan
-        /// The finger moved to a time.
-        case scrubChanged(to: TimeInterval)
-        /// The finger lifted: seek there.
-        case scrubEnded
-        /// The scrub was abandoned (the pointer left the window): no seek; playback resumes.
-        case scrubCancelled
-        /// Skip forward (positive) or back, to a keyframe.
-        case skipTapped(seconds: TimeInterval)
-        /// Move by `by` seconds (negative goes back).
-        case skip(by: TimeInterval, precision: SeekPrecision)
-        /// Seek to a time.
-        case seek(to: TimeInterval, precision: SeekPrecision = .exact)
-        /// Seek exactly to a frame, counted from 0 at the container's frame rate
-        /// (``/ReelCore/PlaybackInfo/frameRate``): frame `n` shows at `n / rate` seconds. Refused
-        /// while the frame rate is unknown.
-        case seekToFrame(Int)
-        /// Changes how the engine buffers (``/ReelCore/BufferingPolicy``).
-        case bufferingPolicySet(BufferingPolicy)
-        /// A speed was chosen.
-        case speedSelected(Double)
-        /// Sets or clears the A-B loop.
-        case abLoopSet(ABLoop)
-        /// Frames the picture (gravity, zoom, pan, aspect ratio).
-        case videoFramingSet(VideoFraming)
-        /// Shows the picture with the next gravity: fit, fill, stretch, fit…
-        case gravityCycled
-        /// Multiplies the picture's zoom (``/ReelCore/VideoFraming/zoom``) by a factor, kept
-        /// within 0.125…8 (ctrl+wheel and pinches).
-        case zoomMultiplied(by: Double)
-        /// Shows the next subtitle track, with Off after the last (mpv's `j`).
-        case subtitleTrackCycled
-        /// Plays the next audio track, wrapping around (mpv's `#`).
-        case audioTrackCycled
-        /// Moves the A-B loop on: A at the position shown, then B there, then off (mpv's `l`).
-        case abLoopCycled
-        /// Toggles a presentation: the video goes fullscreen (or into picture in picture), or
-        /// back inline when it is there already.
-        case presentationToggled(Presentation)
-        /// Goes back from the current presentation: fullscreen and picture in picture return
-        /// inline; inline stays.
-        case presentationLeft
-        /// Pauses and shows the next frame, or the one before.
-        case frameStepped(forward: Bool)
-        /// Adjusts the picture's colours (``/ReelCore/VideoAdjustments/neutral`` resets them).
-        case videoAdjustmentsSet(VideoAdjustments)
-        /// Writes the current frame, at the video's own size, to the PNG file `file`, with the
-        /// subtitles shown on it or without (``screenshotName(_:)`` names one after the item and
-        /// the time).
-        case screenshotRequested(to: URL, includingSubtitles: Bool)
-        /// Delays the sound by seconds (negative: earlier), to fix lip sync.
-        case audioDelaySet(TimeInterval)
-        /// Delays the subtitles by seconds (negative: earlier).
-        case subtitleDelaySet(TimeInterval)
-        /// Keeps the pitch at other speeds, or lets it follow the speed.
-        case pitchCorrectionSet(Bool)
-        /// Keeps the bottom fraction (0…0.5) of the picture free of subtitles, for controls that
-        /// cover it; 0 gives the engine's default margin back.
-        case subtitleMarginSet(Double)
-        /// Moves the sound's delay by seconds (mpv's `+`/`-`: ±0.1).
-        case audioDelayAdjusted(by: TimeInterval)
-        /// Moves the subtitles' delay by seconds (mpv's `z`/`Z`: ∓0.1).
-        case subtitleDelayAdjusted(by: TimeInterval)
-        /// An audio track was chosen, or none.
-        case audioTrackSelected(id: Int?)
-        /// A subtitle track was chosen, or Off.
-        case subtitleTrackSelected(id: Int?)
-        /// A second subtitle track was chosen, shown at the top of the picture, or none.
-        case secondarySubtitleSelected(id: Int?)
-        /// Subtitles get this style.
-        case subtitleStyleSet(SubtitleStyle)
-        /// An audio output was chosen by name (``/ReelCore/AudioDevice/name``), or the system's
-        /// default (``/ReelCore/AudioDevice/automaticName``).
-        case audioDeviceSelected(String)
-        /// The volume was set: 0…1, or above 1 to amplify up to the engine's maximum (which the
-        /// engine enforces). A negative volume is 0; a slider keeps its own range.
-        case volumeChanged(Double)
-        /// The mute button was tapped.
-        case muteToggled
-        /// Mute or unmute.
-        case muteSet(Bool)
-        /// Add a subtitle file to the current item and show it.
-        case subtitleAdded(ExternalSubtitle)
-        /// Show the video this way. Refused (``State/commandError``) when nothing shows the
-        /// video, for ``/ReelCore/Presentation/none`` (close the window instead), and for picture in
-        /// picture when the window cannot show it. With `autoplay` (MPlayerKit's
-        /// `.fullscreen(autoplay:)`) an accepted presentation also plays.
-        case presentationRequested(Presentation, autoplay: Bool = false)
-        /// The window reports how it shows the video now (it attached, the window manager or the
-        /// user changed it, it closed).
-        case presentationChanged(Presentation, pictureInPicturePossible: Bool)
-        /// The system takes playback away (it is about to sleep): a playing player pauses with
-        /// the reason ``/ReelCore/IntentReason/interruption``.
-        case interruptionBegan
-        /// The interruption is over; `shouldResume` is the system's word. With it, the policy
-        /// decides whether playback resumes.
-        case interruptionEnded(shouldResume: Bool)
-        /// The system took playback away for good (the audio output went away): a playing player
-        /// pauses with the reason ``/ReelCore/IntentReason/interruption``, and nothing resumes it, not even
-        /// the end of an interruption in progress.
-        case audioOutputLost
-        /// What happens when an interruption ends.
-        case interruptionPolicySet(InterruptionPolicy)
-        /// Show the controls (a tap on the video, a mouse move, a control touched, code).
-        case showControls
-        /// Hide the controls.
-        case hideControls
-        /// Try the failed item again from where it stopped.
-        case retryTapped
-        /// Refresh the displayed position (sent while playing).
-        case tick
+        /// The ticker fired: the displayed position is refreshed (sent while playing).
+        case timerTicked
         /// The item `id` was still waiting (opening, or stalled) at its ``ReadinessDeadline``:
         /// it fails with ``/ReelCore/PlayerError/Code/timedOut``.
         case readinessDeadlinePassed(ItemID)
-        /// Stop and unload, for a reason.
-        case stop(reason: IntentReason = .user)
-        /// Edit the queue or move through it.
+        /// Play, pause, seek, speed, volume, stop.
+        case transport(TransportAction)
+        /// A finger (or a key held) on the seek bar.
+        case scrub(ScrubAction)
+        /// Open an item, edit the queue or move through it.
         case queue(QueueAction)
+        /// The system takes playback away, or gives it back.
+        case interruption(InterruptionAction)
+        /// How the video is shown, as asked and as the window reports it.
+        case presentation(PresentationAction)
+        /// Whether the controls show.
+        case controls(ControlsAction)
+        /// Tracks, subtitles, the audio output, delays, the picture, screenshots.
+        case outputs(OutputsAction)
+        /// A live stream's edge and an adaptive stream's quality.
+        case live(LiveAction)
     }
 
     /// Cancellation ids of the feature's timers.
@@ -221,8 +112,11 @@ public struct PlayerFeature: Reducer, Sendable {
     var live: LiveFeature { LiveFeature(feature: self) }
     /// The controls own a part of the state no other child reads: they see only that part.
     var controls: Scope<State, Action, ControlsFeature> {
-        Scope(state: \.controlsVisible, action: ActionCase(embed: { $0 }, extract: { $0 })) { ControlsFeature() }
+        Scope(state: \.controlsVisible, action: Self.controlsCase) { ControlsFeature() }
     }
+    /// Where the controls' actions sit in the feature's.
+    static let controlsCase = ActionCase<Action, ControlsAction>(
+        embed: Action.controls, extract: { if case .controls(let action) = $0 { action } else { nil } })
 
     public func reduce(into state: inout State, action: Action) -> Effect<Action> {
         let wasPlaying = state.playerState == .playing
@@ -235,7 +129,7 @@ public struct PlayerFeature: Reducer, Sendable {
         }
         // The labels move on the ticker and on discontinuities (a new anchor: seek, rate change,
         // drift), never on every position sample, so a playing store changes ~4 times a second.
-        if state.scrub == nil, action == .tick || state.playback.anchor != anchor {
+        if state.scrub == nil, action == .timerTicked || state.playback.anchor != anchor {
             state.elapsedTime = state.playback.position(at: now())
         }
         if state.liveReloads.attempts > 0 { live.noteRecovery(in: &state) }
@@ -253,32 +147,25 @@ public struct PlayerFeature: Reducer, Sendable {
             // A queued item the engine refuses to open (its scheme) is skipped like a failure.
             guard case .load = command, state.queue.count > 1 else { return refusal }
             return .merge(refusal, queueing.entryEnded(.failed(error), in: &state))
-        case .tick:
+        case .timerTicked:
             return .none
         case .readinessDeadlinePassed(let id):
             return readinessDeadlinePassed(id, in: &state)
-        case .togglePlayPause, .play, .pause, .skipTapped, .skip, .seek, .seekToFrame, .frameStepped, .abLoopSet,
-            .abLoopCycled,
-            .bufferingPolicySet, .speedSelected, .volumeChanged, .muteToggled, .muteSet, .retryTapped, .stop:
+        case .transport:
             return transport.reduce(into: &state, action: action)
-        case .scrubBegan, .scrubChanged, .scrubEnded, .scrubCancelled:
+        case .scrub:
             return scrubbing.reduce(into: &state, action: action)
-        case .load, .queue:
+        case .queue:
             return queueing.reduce(into: &state, action: action)
-        case .interruptionBegan, .interruptionEnded, .audioOutputLost, .interruptionPolicySet:
+        case .interruption:
             return interruptions.reduce(into: &state, action: action)
-        case .presentationRequested, .presentationChanged, .presentationToggled, .presentationLeft:
+        case .presentation:
             return presenting.reduce(into: &state, action: action)
-        case .showControls, .hideControls:
+        case .controls:
             return controls.reduce(into: &state, action: action)
-        case .audioTrackSelected, .subtitleTrackSelected, .secondarySubtitleSelected, .subtitleAdded,
-            .subtitleStyleSet, .audioDeviceSelected, .audioDelayAdjusted, .subtitleDelayAdjusted, .videoFramingSet,
-            .gravityCycled, .zoomMultiplied, .subtitleTrackCycled, .audioTrackCycled, .videoAdjustmentsSet,
-            .screenshotRequested, .audioDelaySet, .subtitleDelaySet,
-            .pitchCorrectionSet,
-            .subtitleMarginSet:
+        case .outputs:
             return outputs.reduce(into: &state, action: action)
-        case .goLive, .streamingQualitySelected:
+        case .live:
             return live.reduce(into: &state, action: action)
         }
     }
@@ -353,7 +240,7 @@ public struct PlayerFeature: Reducer, Sendable {
         return .run { send in
             while !Task.isCancelled {
                 do { try await clock.sleep(for: interval) } catch { return }
-                await send(.tick)
+                await send(.timerTicked)
             }
         }
         .cancellable(id: Timer.ticker, cancelInFlight: true)

@@ -7,8 +7,8 @@ import ReelCore
 /// let engine = try MPVEngine(configuration: .headless)
 /// let store = Store(initialState: PlayerFeature.State(), reducer: PlayerFeature(), engine: engine)
 /// store.bridge(engine.events) { .engine($0) }
-/// store.send(.load(item))
-/// store.send(.togglePlayPause(reason: .user))
+/// store.send(.queue(.loadRequested(item)))
+/// store.send(.transport(.playPauseToggled(reason: .user)))
 /// ```
 ///
 /// ### Scoping

@@ -37,7 +37,8 @@ struct ChildHarness {
     /// The item loaded (id 1), `duration` long, playing at the start.
     func playing(duration: Double = 100) -> PlayerFeature.State {
         state(after: [
-            .load(item), .engine(.property(.paused(false))), .engine(.itemStarted(ItemID(rawValue: 1))),
+            .queue(.loadRequested(item)), .engine(.property(.paused(false))),
+            .engine(.itemStarted(ItemID(rawValue: 1))),
             .engine(.property(.duration(duration))), .engine(.itemLoaded(ItemID(rawValue: 1))),
             .engine(.playbackRestarted),
         ])

@@ -13,20 +13,22 @@ struct PresentationFeatureTests {
 
     @Test func aRequestNeedsAWindowAndAnAcceptedOneWithAutoplayPlays() async {
         let t = harness.now.now
-        let paused = harness.state(after: [.pause()], from: harness.playing())
+        let paused = harness.state(after: [.transport(.pauseRequested())], from: harness.playing())
         let store = harness.store(harness.feature.presenting, from: paused)
-        await store.send(.presentationRequested(.fullscreen, autoplay: true)) {
+        await store.send(.presentation(.requested(.fullscreen, autoplay: true))) {
             $0.commandError = PlayerError(.invalidArgument, message: "Nothing shows this player's video.")
             $0.refusalCount = 1
         }
         store.expectCommands()
-        await store.send(.presentationChanged(.inline, pictureInPicturePossible: false)) { $0.presentation = .inline }
-        await store.send(.presentationRequested(.pictureInPicture, autoplay: true)) {
+        await store.send(.presentation(.changed(.inline, pictureInPicturePossible: false))) {
+            $0.presentation = .inline
+        }
+        await store.send(.presentation(.requested(.pictureInPicture, autoplay: true))) {
             $0.commandError = PlayerError(.invalidArgument, message: "Picture in picture is not possible now.")
             $0.refusalCount = 2
         }
         store.expectCommands()
-        await store.send(.presentationRequested(.fullscreen, autoplay: true)) {
+        await store.send(.presentation(.requested(.fullscreen, autoplay: true))) {
             $0.commandError = nil
             $0.presentation = .fullscreen
             $0.playback.apply(.sent(.play, reason: .user), at: t)
@@ -37,11 +39,11 @@ struct PresentationFeatureTests {
 
     @Test func theWindowsReportIsTheState() async {
         let store = harness.store(harness.feature.presenting, from: PlayerFeature.State())
-        await store.send(.presentationChanged(.pictureInPicture, pictureInPicturePossible: true)) {
+        await store.send(.presentation(.changed(.pictureInPicture, pictureInPicturePossible: true))) {
             $0.presentation = .pictureInPicture
             $0.isPictureInPicturePossible = true
         }
-        await store.send(.presentationChanged(.none, pictureInPicturePossible: false)) {
+        await store.send(.presentation(.changed(.none, pictureInPicturePossible: false))) {
             $0.presentation = .none
             $0.isPictureInPicturePossible = false
         }
@@ -53,18 +55,18 @@ struct PresentationFeatureTests {
         var inline = PlayerFeature.State()
         inline.presentation = .inline
         let store = harness.store(harness.feature.presenting, from: inline)
-        await store.send(.presentationToggled(.fullscreen)) { $0.presentation = .fullscreen }
-        await store.send(.presentationToggled(.fullscreen)) { $0.presentation = .inline }
-        await store.send(.presentationLeft)
-        await store.send(.presentationToggled(.pictureInPicture)) {
+        await store.send(.presentation(.toggled(.fullscreen))) { $0.presentation = .fullscreen }
+        await store.send(.presentation(.toggled(.fullscreen))) { $0.presentation = .inline }
+        await store.send(.presentation(.leaveRequested))
+        await store.send(.presentation(.toggled(.pictureInPicture))) {
             $0.commandError = PlayerError(.invalidArgument, message: "Picture in picture is not possible now.")
             $0.refusalCount = 1
         }
-        await store.send(.presentationToggled(.fullscreen)) {
+        await store.send(.presentation(.toggled(.fullscreen))) {
             $0.commandError = nil
             $0.presentation = .fullscreen
         }
-        await store.send(.presentationLeft) { $0.presentation = .inline }
+        await store.send(.presentation(.leaveRequested)) { $0.presentation = .inline }
         store.expectCommands()
         await store.finish()
     }

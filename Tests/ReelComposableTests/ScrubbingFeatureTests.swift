@@ -14,14 +14,14 @@ struct ScrubbingFeatureTests {
     @Test func aScrubPausesFollowsTheFingerWithinTheItemSeeksOnReleaseAndResumes() async {
         let t = harness.now.now
         let store = harness.store(harness.feature.scrubbing, from: harness.playing(duration: 60))
-        await store.send(.scrubBegan) {
+        await store.send(.scrub(.began)) {
             $0.scrub = PlayerFeature.Scrub(position: 0, resumesPlayback: true)
             $0.playback.apply(.sent(.pause, reason: .user), at: t)
         }
         store.expectCommands(.pause)
-        await store.send(.scrubChanged(to: 75)) { $0.scrub?.position = 60 }
-        await store.send(.scrubChanged(to: 42)) { $0.scrub?.position = 42 }
-        await store.send(.scrubEnded) {
+        await store.send(.scrub(.changed(to: 75))) { $0.scrub?.position = 60 }
+        await store.send(.scrub(.changed(to: 42))) { $0.scrub?.position = 42 }
+        await store.send(.scrub(.ended)) {
             $0.scrub = nil
             $0.playback.apply(.sent(.seek(.absolute(42), precision: .exact), reason: .user), at: t)
             $0.playback.apply(.sent(.play, reason: .user), at: t)
@@ -33,16 +33,16 @@ struct ScrubbingFeatureTests {
     @Test func withoutAScrubNothingHappensAndACancelledOneResumesWithoutASeek() async {
         let t = harness.now.now
         let store = harness.store(harness.feature.scrubbing, from: harness.playing())
-        await store.send(.scrubChanged(to: 30))
-        await store.send(.scrubEnded)
-        await store.send(.scrubCancelled)
+        await store.send(.scrub(.changed(to: 30)))
+        await store.send(.scrub(.ended))
+        await store.send(.scrub(.cancelled))
         store.expectCommands()
-        await store.send(.scrubBegan) {
+        await store.send(.scrub(.began)) {
             $0.scrub = PlayerFeature.Scrub(position: 0, resumesPlayback: true)
             $0.playback.apply(.sent(.pause, reason: .user), at: t)
         }
         store.expectCommands(.pause)
-        await store.send(.scrubCancelled) {
+        await store.send(.scrub(.cancelled)) {
             $0.scrub = nil
             $0.playback.apply(.sent(.play, reason: .user), at: t)
         }
@@ -52,11 +52,11 @@ struct ScrubbingFeatureTests {
 
     @Test func aPausedPlayerStaysPausedAfterTheScrub() async {
         let t = harness.now.now
-        let paused = harness.state(after: [.pause()], from: harness.playing())
+        let paused = harness.state(after: [.transport(.pauseRequested())], from: harness.playing())
         let store = harness.store(harness.feature.scrubbing, from: paused)
-        await store.send(.scrubBegan) { $0.scrub = PlayerFeature.Scrub(position: 0, resumesPlayback: false) }
-        await store.send(.scrubChanged(to: 10)) { $0.scrub?.position = 10 }
-        await store.send(.scrubEnded) {
+        await store.send(.scrub(.began)) { $0.scrub = PlayerFeature.Scrub(position: 0, resumesPlayback: false) }
+        await store.send(.scrub(.changed(to: 10))) { $0.scrub?.position = 10 }
+        await store.send(.scrub(.ended)) {
             $0.scrub = nil
             $0.playback.apply(.sent(.seek(.absolute(10), precision: .exact), reason: .user), at: t)
         }

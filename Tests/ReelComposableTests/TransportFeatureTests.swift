@@ -14,13 +14,13 @@ struct TransportFeatureTests {
     @Test func aToggleKeepsItsReasonAndAnEndedItemPlaysFromTheStart() async {
         let t = harness.now.now
         let store = harness.store(harness.feature.transport, from: harness.playing(duration: 5))
-        await store.send(.togglePlayPause(reason: .remote)) {
+        await store.send(.transport(.playPauseToggled(reason: .remote))) {
             $0.playback.apply(.sent(.pause, reason: .remote), at: t)
         }
         store.expectCommands(.pause)
         let ended = harness.state(after: [.engine(.property(.endReached(true)))], from: store.state)
         let replay = harness.store(harness.feature.transport, from: ended)
-        await replay.send(.togglePlayPause(reason: .user)) {
+        await replay.send(.transport(.playPauseToggled(reason: .user))) {
             $0.playback.apply(.sent(.seek(.absolute(0), precision: .keyframe), reason: .user), at: t)
             $0.playback.apply(.sent(.play, reason: .user), at: t)
         }
@@ -31,17 +31,19 @@ struct TransportFeatureTests {
     @Test func aSeekIsKeptWithinTheItemAndANegativeVolumeIsZero() async {
         let t = harness.now.now
         let store = harness.store(harness.feature.transport, from: harness.playing(duration: 100))
-        await store.send(.seek(to: 250)) {
+        await store.send(.transport(.seekRequested(to: 250))) {
             $0.playback.apply(.sent(.seek(.absolute(100), precision: .exact), reason: .user), at: t)
         }
         store.expectCommands(.seek(.absolute(100), precision: .exact))
-        await store.send(.seek(to: -3, precision: .keyframe)) {
+        await store.send(.transport(.seekRequested(to: -3, precision: .keyframe))) {
             $0.playback.apply(.sent(.seek(.absolute(0), precision: .keyframe), reason: .user), at: t)
         }
         store.expectCommands(.seek(.absolute(0), precision: .keyframe))
-        await store.send(.volumeChanged(-0.5)) { $0.playback.apply(.sent(.setVolume(0), reason: .user), at: t) }
+        await store.send(.transport(.volumeChanged(-0.5))) {
+            $0.playback.apply(.sent(.setVolume(0), reason: .user), at: t)
+        }
         store.expectCommands(.setVolume(0))
-        await store.send(.muteToggled) { $0.playback.apply(.sent(.setMuted(true), reason: .user), at: t) }
+        await store.send(.transport(.muteToggled)) { $0.playback.apply(.sent(.setMuted(true), reason: .user), at: t) }
         store.expectCommands(.setMuted(true))
         await store.finish()
     }
@@ -53,7 +55,7 @@ struct TransportFeatureTests {
         start.preparedNext = PlayerFeature.PreparedNext(
             entry: start.queue.entries[0].id, request: LoadRequest(item: harness.item, id: ItemID(rawValue: 9)))
         let store = harness.store(harness.feature.transport, from: start)
-        await store.send(.stop()) {
+        await store.send(.transport(.stopRequested())) {
             $0.scrub = nil
             $0.preparedNext = nil
             $0.playback.apply(.sent(.stop, reason: .user), at: t)
@@ -64,11 +66,11 @@ struct TransportFeatureTests {
 
     @Test func playingAStoppedQueueOpensItsCurrentItem() async {
         let t = harness.now.now
-        let stopped = harness.state(after: [.stop()], from: harness.playing())
+        let stopped = harness.state(after: [.transport(.stopRequested())], from: harness.playing())
         #expect(stopped.playback.status == .idle)
         let store = harness.store(harness.feature.transport, from: stopped)
         let request = LoadRequest(item: harness.item, id: ItemID(rawValue: 2))
-        await store.send(.play(reason: .remote)) {
+        await store.send(.transport(.playRequested(reason: .remote))) {
             $0.playback.apply(.sent(.load(request), reason: .user), at: t)
         }
         store.expectCommands(.load(request))
@@ -80,18 +82,18 @@ struct TransportFeatureTests {
         var start = harness.playing()
         start.elapsedTime = 12
         let store = harness.store(harness.feature.transport, from: start)
-        await store.send(.abLoopCycled) {
+        await store.send(.transport(.abLoopCycled)) {
             $0.playback.apply(.sent(.setABLoop(ABLoop(a: 12, b: nil)), reason: .user), at: t)
         }
         store.expectCommands(.setABLoop(ABLoop(a: 12, b: nil)))
         var later = store.state
         later.elapsedTime = 20
         let next = harness.store(harness.feature.transport, from: later)
-        await next.send(.abLoopCycled) {
+        await next.send(.transport(.abLoopCycled)) {
             $0.playback.apply(.sent(.setABLoop(ABLoop(a: 12, b: 20)), reason: .user), at: t)
         }
         next.expectCommands(.setABLoop(ABLoop(a: 12, b: 20)))
-        await next.send(.abLoopCycled) { $0.playback.apply(.sent(.setABLoop(.off), reason: .user), at: t) }
+        await next.send(.transport(.abLoopCycled)) { $0.playback.apply(.sent(.setABLoop(.off), reason: .user), at: t) }
         next.expectCommands(.setABLoop(.off))
         await next.finish()
     }

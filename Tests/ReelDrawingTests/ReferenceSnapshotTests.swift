@@ -43,7 +43,7 @@ struct ReferenceSnapshotTests {
         state.playback = source.playback
         state.elapsedTime = 2
         let container = PlayerContainer(store: Store(initialState: state, reducer: PlayerFeature()))
-        container.perform(.player(.showControls))
+        container.perform(.player(.controls(.showRequested)))
         return container
     }
 

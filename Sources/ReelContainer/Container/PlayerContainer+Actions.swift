@@ -17,7 +17,7 @@ extension PlayerContainer {
         case .multiplySpeed(let factor):
             let range = configuration.speedRange
             let speed = min(range.upperBound, max(range.lowerBound, context.state.playback.speed * factor))
-            context.send(.speedSelected(speed))
+            context.send(.transport(.rateChanged(speed)))
             bubble(strings.text(.speedChanged, strings.speed(speed)))
         case .app(let action):
             for handler in appActionHandlers.handlers { handler(action) }
@@ -38,7 +38,8 @@ extension PlayerContainer {
             let folder =
                 configuration.screenshotFolder ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
             let name = PlayerFeature.screenshotName(context.state)
-            context.send(.screenshotRequested(to: folder.appendingPathComponent(name), includingSubtitles: true))
+            context.send(
+                .outputs(.screenshotRequested(to: folder.appendingPathComponent(name), includingSubtitles: true)))
             toasts.show(Toast(strings.text(.screenshotTaken, name)))
         }
     }
@@ -49,26 +50,26 @@ extension PlayerContainer {
         let strings = context.configuration.strings
         let state = context.state
         switch action {
-        case .skipTapped(let seconds):
+        case .transport(.skipRequested(let seconds, _)):
             bubble(Cycling.skipLabel(seconds, strings: strings), alignment: seconds < 0 ? .leading : .trailing)
-        case .muteToggled:
+        case .transport(.muteToggled):
             bubble(state.playback.isMuted ? strings[.muted] : strings.volume(state.playback.volume))
-        case .subtitleTrackCycled:
+        case .outputs(.subtitleTrackCycled):
             guard !state.playback.tracks(.subtitle).isEmpty else { return bubble(strings[.noSubtitles]) }
             let selected = state.playback.selectedTrack(.subtitle)
             bubble(strings.text(.subtitlesChanged, selected.map(strings.name(of:)) ?? strings[.off]))
-        case .audioTrackCycled:
+        case .outputs(.audioTrackCycled):
             guard state.playback.tracks(.audio).count > 1, let selected = state.playback.selectedTrack(.audio) else {
                 return
             }
             bubble(strings.text(.audioChanged, strings.name(of: selected)))
-        case .abLoopCycled:
+        case .transport(.abLoopCycled):
             let loop = state.playback.abLoop
             let withHours = (state.playback.duration ?? 0) >= 3600
             toasts.show(Toast(Cycling.abLoopLabel(loop, withHours: withHours, strings: strings)))
-        case .showControls, .hideControls:
+        case .controls(.showRequested), .controls(.hideRequested):
             controls.followStore()
-        case .zoomMultiplied:
+        case .outputs(.zoomMultiplied):
             let zoom = state.playback.framing.zoom
             guard zoom != before.playback.framing.zoom else { return }
             bubble(strings.text(.zoom, String(Int((zoom * 100).rounded()))))

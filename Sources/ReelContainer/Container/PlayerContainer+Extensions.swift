@@ -50,14 +50,14 @@ extension PlayerContainer {
         if let refusal { toasts.show(Toast(refusal)) }
         guard let first = items.first else { return }
         if appending, !context.state.queue.isEmpty {
-            context.send(.queue(.append(items)))
+            context.send(.queue(.appendRequested(items)))
             toasts.show(
                 Toast(
                     items.count == 1
                         ? strings.text(.addedToQueue, first.url.lastPathComponent)
                         : strings.text(.addedItemsToQueue, String(items.count))))
         } else {
-            context.send(.queue(.replace(items)))
+            context.send(.queue(.replaceRequested(items)))
         }
     }
 

@@ -22,8 +22,8 @@ public enum ContainerAction: Equatable, Sendable {
     /// A tap on the video's meaning: shows hidden controls or hides shown ones as the
     /// ``ContainerConfiguration/controls`` display style decides (the auto and manual styles
     /// toggle; always, never and custom do nothing). The container's own, because the style is
-    /// its configuration; to show or hide the controls, send the player's `.showControls` or
-    /// `.hideControls`.
+    /// its configuration; to show or hide the controls, send the player's `.controls(.showRequested)` or
+    /// `.controls(.hideRequested)`.
     case toggleControls
     /// Opens one of the player's menus in the feature overlay: the container's panels.
     case openMenu(PlayerMenu)

@@ -7,21 +7,21 @@ import ReelCore
 ///
 /// ```swift
 /// let controls = context[ControlOverlay.self]
-/// context.send(.showControls)   // the one way to show them; the overlay follows
+/// context.send(.controls(.showRequested))   // the one way to show them; the overlay follows
 /// controls.displayStyle = .manual
 /// controls.configuration.setWidgets([SkipIntroButton()], in: .right)
 /// ```
 ///
 /// ## Who owns what
 /// Whether the controls are shown is one fact, `PlayerFeature.State.controlsVisible`, kept by
-/// the store, and the player's `.showControls` / `.hideControls` are the one way to change it:
+/// the store, and the player's `.controls(.showRequested)` / `.controls(.hideRequested)` are the one way to change it:
 /// an app, a parent feature, a widget and the overlay itself (taps, ``pointerActivity()``, the
 /// countdown) all send them. ``ContainerAction/toggleControls`` is a tap's meaning, which the
 /// display style decides. The transitions follow the state, retargeted the next time the
-/// overlay is updated, drawn or asked for an opacity, so a `.hideControls` from outside takes
+/// overlay is updated, drawn or asked for an opacity, so a `.controls(.hideRequested)` from outside takes
 /// the controls away like a tap would, and controls shown by anyone start a full countdown.
-/// The display style is enforced here: ``DisplayStyle/never`` sends `.hideControls` whenever
-/// the state says shown, and ``DisplayStyle/always`` sends `.showControls` whenever it says
+/// The display style is enforced here: ``DisplayStyle/never`` sends `.controls(.hideRequested)` whenever
+/// the state says shown, and ``DisplayStyle/always`` sends `.controls(.showRequested)` whenever it says
 /// hidden (``isPresented`` says what the style lets show meanwhile); an app's ``DisplayPolicy``
 /// is asked on taps, hover and every update, and its answer sent.
 ///
@@ -42,7 +42,7 @@ import ReelCore
 /// ``setOpacity(_:animation:)`` fades the whole overlay — every region, scrim, the dimming and the
 /// focus ring — to a share of how it would look (VideoPlayerContainer's `opacity(_:animation:)`):
 /// controls made faint while something else has the viewer's attention. It is not hiding: the
-/// controls still take input; `.hideControls` hides them.
+/// controls still take input; `.controls(.hideRequested)` hides them.
 @MainActor
 public final class ControlOverlay: Service, Overlay {
     private weak var context: Context?
@@ -79,7 +79,7 @@ public final class ControlOverlay: Service, Overlay {
         configuration = context.configuration.controls
         armedAt = context.now
         if !configuration.showsOnAppearance, isVisibleInState, displayStyle != .always {
-            context.send(.hideControls)
+            context.send(.controls(.hideRequested))
         }
         visibilityTarget = target
         for region in ControlRegion.allCases { visibility[region] = .constant(visibilityTarget ? 1 : 0) }
@@ -139,17 +139,17 @@ public final class ControlOverlay: Service, Overlay {
     /// Shows the controls (not with ``DisplayStyle/never``) and re-arms the countdown.
     func present() {
         armedAt = now
-        if displayStyle != .never, !isVisibleInState { context?.send(.showControls) }
+        if displayStyle != .never, !isVisibleInState { context?.send(.controls(.showRequested)) }
         followState()
     }
 
     /// Hides the controls (not with ``DisplayStyle/always``).
     func dismiss() {
-        if displayStyle != .always, isVisibleInState { context?.send(.hideControls) }
+        if displayStyle != .always, isVisibleInState { context?.send(.controls(.hideRequested)) }
         followState()
     }
 
-    /// Follows a `.showControls` or `.hideControls` sent through the container at once: the
+    /// Follows a `.controls(.showRequested)` or `.controls(.hideRequested)` sent through the container at once: the
     /// display style is applied and the countdown re-armed now, not at the next update.
     func followStore() { enforceDisplayStyle() }
 

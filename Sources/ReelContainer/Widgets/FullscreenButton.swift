@@ -24,10 +24,10 @@ public final class FullscreenButton: Widget {
     /// Focusable: Enter or Space clicks it.
     public var isFocusable: Bool { true }
 
-    /// Performs `PlayerFeature.Action.presentationToggled(_:)` (fullscreen) on a click.
+    /// Performs `.presentation(.toggled(.fullscreen))` on a click.
     public func handle(_ event: InputEvent, in frame: Rect, context: WidgetContext) -> Bool {
         let result = tracker.handle(event, in: frame)
-        if result.activated { context.perform(.player(.presentationToggled(.fullscreen))) }
+        if result.activated { context.perform(.player(.presentation(.toggled(.fullscreen)))) }
         return result.consumed
     }
 }

@@ -186,16 +186,20 @@ extension PlayerFeature {
             )
         }
 
-        /// Asks the engine to prepare the entry that follows the current one, once the current one
-        /// is ready, and again whenever the queue changes what follows.
-        func prepareNext(in state: inout State) -> Effect<Action> {
-            var wanted: PlayQueue.Entry?
+        /// The entry the engine should hold prepared: the one that follows the current one,
+        /// once the current one is ready. The feature compares it with ``State/preparedNext``
+        /// after every action, without making the child (the hot path of engine events).
+        static func wantedNext(in state: State) -> PlayQueue.Entry? {
             // A live stream never reaches an end the next item could follow: it is reloaded instead.
-            if state.playback.status == .ready, !state.playback.isLive, state.repeatMode != .one,
+            guard state.playback.status == .ready, !state.playback.isLive, state.repeatMode != .one,
                 let current = state.queue.currentID
-            {
-                wanted = state.queue.entry(after: current, wrapping: state.queue.repeatsAll)
-            }
+            else { return nil }
+            return state.queue.entry(after: current, wrapping: state.queue.repeatsAll)
+        }
+
+        /// Asks the engine to prepare `wanted` (``wantedNext(in:)``), or nothing, when the queue
+        /// changed what follows.
+        func prepare(_ wanted: PlayQueue.Entry?, in state: inout State) -> Effect<Action> {
             guard wanted?.id != state.preparedNext?.entry else { return .none }
             guard let wanted else {
                 state.preparedNext = nil

@@ -28,7 +28,6 @@ import ReelCore
 /// A feature that drives two engines (a main player and a trailer) gives each `PlayerFeature`
 /// its engine (``init(engine:clock:now:makeItemID:tickInterval:readinessDeadline:makeShuffleSeed:liveReload:)``).
 public struct PlayerFeature: Reducer, Sendable {
-
     /// What can happen to the feature: the engine's events and the feature's own timers, and
     /// each child's actions, grouped as TCA groups a child's (each case says what happened or
     /// what was asked).
@@ -133,7 +132,10 @@ public struct PlayerFeature: Reducer, Sendable {
             state.elapsedTime = state.playback.position(at: now())
         }
         if state.liveReloads.attempts > 0 { live.noteRecovery(in: &state) }
-        return .merge(effect, queueing.prepareNext(in: &state), timers(in: state, wasPlaying: wasPlaying))
+        // What the engine holds prepared follows the queue; the child is made only to change it.
+        let wanted = QueueFeature.wantedNext(in: state)
+        let prepare = wanted?.id == state.preparedNext?.entry ? .none : queueing.prepare(wanted, in: &state)
+        return .merge(effect, prepare, timers(in: state, wasPlaying: wasPlaying))
     }
 
     /// Hands `action` to the child that owns it; the engine's events stay here, on the hot path.

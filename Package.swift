@@ -351,7 +351,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ReelDrawingTests",
-            dependencies: ["CCairo", "ReelCore", "ReelCanvas", "ReelDrawing", "ReelTesting", "ReelTestSupport"],
+            dependencies: [
+                "CCairo", "ReelCore", "ReelCanvas", "ReelComposable", "ReelContainer", "ReelDrawing", "ReelTesting",
+                "ReelTestSupport",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

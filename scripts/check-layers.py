@@ -8,7 +8,14 @@ none). Package.swift adds every target's indirect dependencies to its list, whic
 layer: the longest chain of dependencies is the same. For each row of the table, the layer must be
 the one the manifest gives, and every target the row names as a dependency must be one. Every
 module of the manifest that is not a test target must have a row.
+
+It also checks that every target, test targets included, imports only modules it depends on
+(directly or not): SwiftPM finds any module already built, so an undeclared import compiles, but
+the importer is not rebuilt when that module changes, and a stale test once ran against an old
+layout of an enum.
 """
+import glob
+import os
 import json
 import re
 import sys
@@ -50,6 +57,19 @@ def main():
     for name, target in sorted(targets.items()):
         if target["type"] != "test" and name not in seen:
             problems.append(f"{name}: a target of the manifest with no row in the table")
+    for name, target in targets.items():
+        reachable, pending = set(), list(depends[name])
+        while pending:
+            dependency = pending.pop()
+            if dependency not in reachable and dependency in targets:
+                reachable.add(dependency)
+                pending.extend(depends[dependency])
+        imported = set()
+        for source in glob.glob(os.path.join(target["path"], "**", "*.swift"), recursive=True):
+            with open(source, encoding="utf-8") as file:
+                imported |= set(re.findall(r"^(?:@testable |@_exported )?import (\w+)$", file.read(), re.M))
+        for module in sorted(imported & set(targets) - reachable - {name}):
+            problems.append(f"{name}: imports {module}, which is not among its dependencies")
     for problem in problems:
         print(f"layers-check: {problem}", file=sys.stderr)
     if problems:

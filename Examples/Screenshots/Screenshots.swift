@@ -106,7 +106,7 @@ struct Screenshots {
                 url: sound, title: "Test Signals", artworkURL: artwork, artist: "The Demo Band",
                 album: "Generated Here", summary: "Two sine tones, made with ffmpeg for Reel's pictures."))
         try await until("2.5 s played") { player.playback.position() >= 2.5 }
-        window.container?.controls.dismiss()
+        window.container?.perform(.player(.controls(.hideRequested)))
         try await settle(window)
         let frame = try window.captureFrame().orThrow("the window could not be captured")
         window.close()

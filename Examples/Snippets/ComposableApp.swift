@@ -35,9 +35,9 @@ func runApp(clipURL: URL) async throws -> Player {
     let player = Player(store: store.scope(state: \.player, action: { .player($0) }), engine: engine)
     try player.load(MediaItem(url: clipURL))  // the same as store.send(.player(.load(…)))
     _ = await player.wait(timeout: .seconds(10)) { $0.status == .ready }
-    store.send(.player(.scrubBegan))
-    store.send(.player(.scrubChanged(to: 42)))
+    store.send(.player(.scrub(.began)))
+    store.send(.player(.scrub(.changed(to: 42))))
     print(store.state.player.currentLabel, store.state.itemsStarted)  // "0:42" 1
-    store.send(.player(.scrubEnded))  // seeks once, then resumes
+    store.send(.player(.scrub(.ended)))  // seeks once, then resumes
     return player
 }

@@ -210,7 +210,7 @@ struct WindowBench {
         state.elapsedTime = 7.25
         let store = Store(initialState: state, reducer: PlayerFeature())
         let container = PlayerContainer(store: store)
-        container.controls.present()
+        container.perform(.player(.controls(.showRequested)))
         let frame = FrameBuffer(width: width, height: height)
         let canvas: CairoCanvas
         do {

@@ -1,3 +1,4 @@
+import ReelComposable
 import ReelCore
 import ReelPlayer
 
@@ -30,7 +31,7 @@ struct SessionQueue: Sendable {
         if gravity != .fit { try player.setVideoGravity(gravity) }
         if let audioDevice { try player.setAudioDevice(named: audioDevice) }
         if let subtitleStyle { try player.setSubtitleStyle(subtitleStyle) }
-        if let secondarySubtitle { try player.send(.selectSecondarySubtitle(id: secondarySubtitle)) }
+        if let secondarySubtitle { try player.perform(.outputs(.secondarySubtitleSelected(id: secondarySubtitle))) }
         // A window waiting for drops keeps the repeat mode for what is dropped.
         if repeatMode != .off { try player.setRepeatMode(repeatMode) }
         guard !items.isEmpty else { return }

@@ -108,7 +108,7 @@ struct SnapshotCommand: AsyncParsableCommand {
         state.elapsedTime = source.time
         let store = Store(initialState: state, reducer: PlayerFeature())
         let container = PlayerContainer(store: store)
-        container.controls.present()
+        container.perform(.player(.controls(.showRequested)))
         return container
     }
 

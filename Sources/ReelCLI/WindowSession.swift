@@ -176,7 +176,7 @@ final class WindowSession {
                 let clearance = container.subtitleClearance
                 if clearance != subtitleClearance {
                     subtitleClearance = clearance
-                    try? player.send(.setSubtitleMargin(clearance))
+                    try? player.perform(.outputs(.subtitleMarginChanged(clearance)))
                 }
                 if printsLayout, !container.context.bounds.isEmpty {
                     let layout = Self.layoutLine(container)

@@ -36,45 +36,68 @@ extension PlayerFeature {
         public init() {}
     }
 
-    /// ``Action/goLive`` and ``Action/streamingQualitySelected(_:)``.
-    func live(_ action: Action, in state: inout State) -> Effect<Action> {
-        switch action {
-        case .goLive:
-            guard let edge = state.playback.liveEdge else { return .none }
-            var effects = [command(.seek(.absolute(edge), precision: .keyframe), in: &state)]
-            if !state.playback.intent.playWhenReady { effects.append(command(.play, in: &state)) }
-            return .merge(effects)
-        case .streamingQualitySelected(let quality):
-            return command(.setStreamingQuality(quality), in: &state)
-        default:
-            return .none
-        }
+    /// What can be asked of a live or adaptive stream (``Action/live(_:)``).
+    public enum LiveAction: Equatable, Sendable {
+        /// Jump to a live stream's live edge and play (``/ReelCore/PlaybackInfo/liveEdge``).
+        case goLiveRequested
+        /// The engine's choice of an adaptive stream's variants, or one variant fixed, was
+        /// selected.
+        case qualitySelected(StreamingQuality)
     }
 
-    /// The current live item ended: open it again at its live edge, or give up.
-    func liveStreamEnded(in state: inout State) -> Effect<Action> {
-        guard let id = state.playback.itemID, let entry = state.queue.current else { return .none }
-        if state.liveReloads.attempts < liveReload.maximumAttempts {
-            state.liveReloads.attempts += 1
-            state.liveReloads.playingSince = nil
-            state.queue.update(entry.id) { $0.resumePosition = nil }
-            guard let fresh = state.queue.current else { return .none }
-            return open(fresh, autoplay: true, in: &state)
-        }
-        let error = PlayerError(.liveStreamStopped)
-        PlaybackReducer.reduce(&state.playback, .gaveUp(id, error), at: now())
-        state.liveReloads = LiveReloads()
-        return entryEnded(.failed(error), in: &state)
-    }
+    /// The live child: a live stream's edge and an adaptive stream's variants, and the reloads
+    /// of a live stream that runs dry (``LiveReload``).
+    ///
+    /// It reduces the feature's whole state, not a part of it: going live seeks and plays
+    /// through the playback state, and a reload reopens the queue's current entry. It owns
+    /// ``State/liveReloads``.
+    struct LiveFeature: Reducer {
+        typealias State = PlayerFeature.State
+        typealias Action = PlayerFeature.Action
 
-    /// A reloaded live stream that plays on for ``LiveReload/recovery`` seconds is well again.
-    func noteLiveRecovery(in state: inout State) {
-        guard state.liveReloads.attempts > 0, state.playback.isLive, state.playerState == .playing else { return }
-        guard let since = state.liveReloads.playingSince else {
-            state.liveReloads.playingSince = state.elapsedTime
-            return
+        let feature: PlayerFeature
+
+        func reduce(into state: inout State, action: Action) -> Effect<Action> {
+            guard case .live(let action) = action else { return .none }
+            switch action {
+            case .goLiveRequested:
+                guard let edge = state.playback.liveEdge else { return .none }
+                var effects = [feature.command(.seek(.absolute(edge), precision: .keyframe), in: &state)]
+                if !state.playback.intent.playWhenReady { effects.append(feature.command(.play, in: &state)) }
+                return .merge(effects)
+            case .qualitySelected(let quality):
+                return feature.command(.setStreamingQuality(quality), in: &state)
+            }
         }
-        if state.elapsedTime - since >= liveReload.recovery { state.liveReloads = LiveReloads() }
+
+        /// The current live item ended: open it again at its live edge, or give up.
+        func liveStreamEnded(in state: inout State) -> Effect<Action> {
+            guard let id = state.playback.itemID, let entry = state.queue.current else { return .none }
+            let queue = QueueFeature(feature: feature)
+            if state.liveReloads.attempts < feature.liveReload.maximumAttempts {
+                state.liveReloads.attempts += 1
+                state.liveReloads.playingSince = nil
+                state.queue.update(entry.id) { $0.resumePosition = nil }
+                guard let fresh = state.queue.current else { return .none }
+                return queue.open(fresh, autoplay: true, in: &state)
+            }
+            let error = PlayerError(.liveStreamStopped)
+            PlaybackReducer.reduce(&state.playback, .gaveUp(id, error), at: feature.now())
+            state.liveReloads = LiveReloads()
+            return queue.entryEnded(.failed(error), in: &state)
+        }
+
+        /// A reloaded live stream that plays on for ``LiveReload/recovery`` seconds is well again.
+        func noteRecovery(in state: inout State) {
+            guard state.liveReloads.attempts > 0, state.playback.isLive, state.playerState == .playing else {
+                return
+            }
+            guard let since = state.liveReloads.playingSince else {
+                state.liveReloads.playingSince = state.elapsedTime
+                return
+            }
+            if state.elapsedTime - since >= feature.liveReload.recovery { state.liveReloads = LiveReloads() }
+        }
     }
 }
 

@@ -138,7 +138,7 @@ public final class DesktopIntegration {
             if let window {
                 window.close()
             } else {
-                try? player.send(.stop, reason: .remote)
+                try? player.stop(reason: .remote)
             }
         }
     }

@@ -224,7 +224,7 @@ public final class MPRISService {
             try player.togglePlayPause(reason: .remote)
         case .stop:
             guard hasItem else { return }
-            try player.send(.stop, reason: .remote)
+            try player.stop(reason: .remote)
         case .seek(let offset):
             guard hasItem, playback.isSeekable != false else { return }
             let goal = playback.position() + Double(offset) / 1_000_000
@@ -233,19 +233,19 @@ public final class MPRISService {
                 try player.next()
                 return
             }
-            try player.send(.seek(.absolute(max(0, goal)), precision: .exact), reason: .remote)
+            try player.seek(to: max(0, goal))
         case .setPosition(let trackID, let position):
             // The spec: a stale track or a position outside the track is ignored.
             guard hasItem, trackID == MPRISMetadata(playback).trackID, position >= 0 else { return }
             let seconds = Double(position) / 1_000_000
             if let duration = playback.duration, seconds > duration { return }
-            try player.send(.seek(.absolute(seconds), precision: .exact), reason: .remote)
+            try player.seek(to: seconds)
         case .openURI(let text):
             guard let url = URL(string: text) else {
                 throw PlayerError(.invalidArgument, message: "\"\(text)\" is not a valid address.")
             }
             try configuration.urlPolicy.check(url)
-            try player.send(.load(LoadRequest(item: MediaItem(url: url))), reason: .remote)
+            try player.load(MediaItem(url: url), reason: .remote)
         case .setLoopStatus(let status):
             guard let mode = MPRISSnapshot.repeatMode(status) else {
                 throw PlayerError(.invalidArgument, message: "\"\(status)\" is not a loop status.")
@@ -257,9 +257,9 @@ public final class MPRISService {
                 try player.pause(reason: .remote)
             } else {
                 let clamped = min(MPRISSnapshot.maximumRate, max(MPRISSnapshot.minimumRate, rate))
-                try player.send(.setSpeed(clamped), reason: .remote)
+                try player.setRate(clamped)
             }
-        case .setVolume(let volume): try player.send(.setVolume(min(1, max(0, volume))), reason: .remote)
+        case .setVolume(let volume): try player.setVolume(min(1, max(0, volume)))
         case .setShuffle(let shuffled):
             guard shuffled != player.isShuffled else { return }
             try player.setShuffle(shuffled)

@@ -15,7 +15,7 @@ extension Player {
     public var behindLive: TimeInterval? { store.state.behindLive }
 
     /// Jumps to the live edge of a live stream and plays; does nothing for other items.
-    public func goLive() throws(PlayerError) { try perform(.goLive) }
+    public func goLive() throws(PlayerError) { try perform(.live(.goLiveRequested)) }
 
     /// The variants of an adaptive stream (HLS, DASH), from the highest picture down; empty for
     /// anything else.
@@ -26,6 +26,6 @@ extension Player {
 
     /// Plays the engine's choice of the variants (``/ReelCore/StreamingQuality/auto``) or one fixed.
     public func setStreamingQuality(_ quality: StreamingQuality) throws(PlayerError) {
-        try perform(.streamingQualitySelected(quality))
+        try perform(.live(.qualitySelected(quality)))
     }
 }

@@ -10,7 +10,7 @@ extension Player {
     /// Moves exactly to frame `frame`, counted from 0: frame `n` shows at `n / frameRate`.
     /// - Throws: ``/ReelCore/PlayerError/Code/invalidArgument`` while the frame rate is unknown,
     ///   or for a frame before 0 or past the end.
-    public func seek(toFrame frame: Int) throws(PlayerError) { try perform(.seekToFrame(frame)) }
+    public func seek(toFrame frame: Int) throws(PlayerError) { try perform(.transport(.frameSeekRequested(frame))) }
 
     /// How the engine buffers, as last set with ``setBufferingPolicy(_:)``; nil while the
     /// engine's configuration holds (`MPVConfiguration.buffering`).
@@ -20,6 +20,6 @@ extension Player {
     /// and the network timeout take effect at once, the cache's sizes and HTTP reconnection from
     /// the next item opened.
     public func setBufferingPolicy(_ policy: BufferingPolicy) throws(PlayerError) {
-        try perform(.bufferingPolicySet(policy))
+        try perform(.transport(.bufferingPolicyChanged(policy)))
     }
 }

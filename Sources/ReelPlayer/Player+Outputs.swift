@@ -23,14 +23,18 @@ extension Player {
     /// as `"pulse/alsa_output.usb-headset"`, or `"auto"`).
     /// - Throws: ``/ReelCore/PlayerError/Code/invalidArgument`` for a name the engine does not list
     ///   (once it has listed its outputs).
-    public func setAudioDevice(named name: String) throws(PlayerError) { try perform(.audioDeviceSelected(name)) }
+    public func setAudioDevice(named name: String) throws(PlayerError) {
+        try perform(.outputs(.audioDeviceSelected(name)))
+    }
 
     /// How subtitles look.
     public var subtitleStyle: SubtitleStyle { playback.subtitleStyle }
 
     /// Styles the subtitles (see ``/ReelCore/SubtitleStyle`` for what applies to styled ASS ones).
     /// - Throws: ``/ReelCore/PlayerError/Code/invalidArgument`` for a value out of range.
-    public func setSubtitleStyle(_ style: SubtitleStyle) throws(PlayerError) { try perform(.subtitleStyleSet(style)) }
+    public func setSubtitleStyle(_ style: SubtitleStyle) throws(PlayerError) {
+        try perform(.outputs(.subtitleStyleChanged(style)))
+    }
 
     /// The subtitle track shown second, at the top of the picture; nil when none is.
     public var secondarySubtitleTrack: Track? { playback.secondarySubtitleTrack }
@@ -40,6 +44,6 @@ extension Player {
     /// - Throws: ``/ReelCore/PlayerError/Code/invalidArgument`` for the track that shows as the main
     ///   subtitles.
     public func select(secondarySubtitle track: Track?) throws(PlayerError) {
-        try perform(.secondarySubtitleSelected(id: track?.id))
+        try perform(.outputs(.secondarySubtitleSelected(id: track?.id)))
     }
 }

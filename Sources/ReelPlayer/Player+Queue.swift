@@ -23,42 +23,42 @@ extension Player {
 
     /// Replaces the queue with `items` and opens the one at `startIndex`.
     public func setQueue(_ items: [MediaItem], startIndex: Int = 0, autoplay: Bool = true) throws(PlayerError) {
-        try perform(.queue(.replace(items, startIndex: startIndex, autoplay: autoplay)))
+        try perform(.queue(.replaceRequested(items, startIndex: startIndex, autoplay: autoplay)))
     }
 
     /// Adds `items` at the end of the queue.
-    public func append(_ items: [MediaItem]) throws(PlayerError) { try perform(.queue(.append(items))) }
+    public func append(_ items: [MediaItem]) throws(PlayerError) { try perform(.queue(.appendRequested(items))) }
 
     /// Inserts `items` before the item at `index`.
     public func insert(_ items: [MediaItem], at index: Int) throws(PlayerError) {
-        try perform(.queue(.insert(items, at: index)))
+        try perform(.queue(.insertRequested(items, at: index)))
     }
 
     /// Removes the item at `index`; removing the current one opens the one after it.
-    public func removeItem(at index: Int) throws(PlayerError) { try perform(.queue(.remove(at: index))) }
+    public func removeItem(at index: Int) throws(PlayerError) { try perform(.queue(.removeRequested(at: index))) }
 
     /// Moves the item at `source` so that it ends at `destination`.
     public func moveItem(from source: Int, to destination: Int) throws(PlayerError) {
-        try perform(.queue(.move(from: source, to: destination)))
+        try perform(.queue(.moveRequested(from: source, to: destination)))
     }
 
     /// Empties the queue and stops.
-    public func clearQueue() throws(PlayerError) { try perform(.queue(.clear)) }
+    public func clearQueue() throws(PlayerError) { try perform(.queue(.clearRequested)) }
 
     /// Opens the item at `index` and plays it.
-    public func playItem(at index: Int) throws(PlayerError) { try perform(.queue(.jump(to: index))) }
+    public func playItem(at index: Int) throws(PlayerError) { try perform(.queue(.jumpRequested(to: index))) }
 
     /// Opens the next item in play order; nothing at the end of a queue that does not repeat.
-    public func next() throws(PlayerError) { try perform(.queue(.next)) }
+    public func next() throws(PlayerError) { try perform(.queue(.nextRequested)) }
 
     /// Restarts the current item when it played past 3 s, and opens the previous one otherwise.
-    public func previous() throws(PlayerError) { try perform(.queue(.previous)) }
+    public func previous() throws(PlayerError) { try perform(.queue(.previousRequested)) }
 
     /// Chooses what repeats.
-    public func setRepeatMode(_ mode: RepeatMode) throws(PlayerError) { try perform(.queue(.repeatModeSet(mode))) }
+    public func setRepeatMode(_ mode: RepeatMode) throws(PlayerError) { try perform(.queue(.repeatModeChanged(mode))) }
 
     /// Shuffles the play order (reproducibly with a `seed`), or restores it.
     public func setShuffle(_ shuffled: Bool, seed: UInt64? = nil) throws(PlayerError) {
-        try perform(.queue(.shuffleSet(shuffled, seed: seed)))
+        try perform(.queue(.shuffleChanged(shuffled, seed: seed)))
     }
 }

@@ -155,47 +155,52 @@ public final class Player {
 
     /// Replaces the current item. Failures to open it arrive later in ``state``.
     /// - Throws: ``/ReelCore/PlayerError/Code/refusedScheme(_:)`` for an address the engine may not open.
-    public func load(_ item: MediaItem, autoplay: Bool = true) throws(PlayerError) {
-        try perform(.load(item, autoplay: autoplay))
+    /// `reason` says who asked (a remote control's address is ``/ReelCore/IntentReason/remote``).
+    public func load(_ item: MediaItem, autoplay: Bool = true, reason: IntentReason = .user) throws(PlayerError) {
+        try perform(.queue(.loadRequested(item, autoplay: autoplay, reason: reason)))
     }
 
     /// Plays; at the end of the item, plays it again from the start.
-    public func play(reason: IntentReason = .user) throws(PlayerError) { try perform(.play(reason: reason)) }
+    public func play(reason: IntentReason = .user) throws(PlayerError) {
+        try perform(.transport(.playRequested(reason: reason)))
+    }
 
     /// Pauses.
-    public func pause(reason: IntentReason = .user) throws(PlayerError) { try perform(.pause(reason: reason)) }
+    public func pause(reason: IntentReason = .user) throws(PlayerError) {
+        try perform(.transport(.pauseRequested(reason: reason)))
+    }
 
     /// Pauses when the player wants to play, and plays otherwise.
     public func togglePlayPause(reason: IntentReason = .user) throws(PlayerError) {
-        try perform(.togglePlayPause(reason: reason))
+        try perform(.transport(.playPauseToggled(reason: reason)))
     }
 
     /// Moves to `time` seconds, kept within the item (0…``duration``; a live stream's window,
     /// ``liveWindow``). A time that is no finite number is refused.
     public func seek(to time: TimeInterval, precision: SeekPrecision = .exact) throws(PlayerError) {
-        try perform(.seek(to: time, precision: precision))
+        try perform(.transport(.seekRequested(to: time, precision: precision)))
     }
 
     /// Moves by `seconds` (negative goes back).
     public func skip(by seconds: TimeInterval, precision: SeekPrecision = .keyframe) throws(PlayerError) {
-        try perform(.skip(by: seconds, precision: precision))
+        try perform(.transport(.skipRequested(by: seconds, precision: precision)))
     }
 
     /// Sets the playback speed (0.01…100).
-    public func setRate(_ rate: Double) throws(PlayerError) { try perform(.speedSelected(rate)) }
+    public func setRate(_ rate: Double) throws(PlayerError) { try perform(.transport(.rateChanged(rate))) }
 
     /// Sets the volume: 0…1, or above 1 to amplify, up to the engine's maximum (the mpv engine's
     /// `MPVConfiguration.maximumVolume`, 1.3 by default).
     /// A negative volume is 0.
-    public func setVolume(_ volume: Double) throws(PlayerError) { try perform(.volumeChanged(volume)) }
+    public func setVolume(_ volume: Double) throws(PlayerError) { try perform(.transport(.volumeChanged(volume))) }
 
     /// Mutes or unmutes.
-    public func setMuted(_ muted: Bool) throws(PlayerError) { try perform(.muteSet(muted)) }
+    public func setMuted(_ muted: Bool) throws(PlayerError) { try perform(.transport(.mutedChanged(muted))) }
 
     /// Writes the current frame, at the video's own size, to the PNG file `file`, with the
     /// subtitles shown on it or without. The file is written by the engine shortly after.
     public func takeScreenshot(to file: URL, includingSubtitles: Bool = true) throws(PlayerError) {
-        try send(.screenshot(to: file, includingSubtitles: includingSubtitles))
+        try perform(.outputs(.screenshotRequested(to: file, includingSubtitles: includingSubtitles)))
     }
 
     /// How many seconds the sound is delayed.
@@ -206,31 +211,39 @@ public final class Player {
     public var pitchCorrection: Bool { playback.pitchCorrection }
 
     /// Delays the sound by `seconds` (negative: earlier), to fix lip sync.
-    public func setAudioDelay(_ seconds: TimeInterval) throws(PlayerError) { try send(.setAudioDelay(seconds)) }
+    public func setAudioDelay(_ seconds: TimeInterval) throws(PlayerError) {
+        try perform(.outputs(.audioDelayChanged(seconds)))
+    }
 
     /// Delays the subtitles by `seconds` (negative: earlier).
-    public func setSubtitleDelay(_ seconds: TimeInterval) throws(PlayerError) { try send(.setSubtitleDelay(seconds)) }
+    public func setSubtitleDelay(_ seconds: TimeInterval) throws(PlayerError) {
+        try perform(.outputs(.subtitleDelayChanged(seconds)))
+    }
 
     /// Keeps the pitch at other speeds (the default), or lets it follow the speed.
-    public func setPitchCorrection(_ on: Bool) throws(PlayerError) { try send(.setPitchCorrection(on)) }
+    public func setPitchCorrection(_ on: Bool) throws(PlayerError) {
+        try perform(.outputs(.pitchCorrectionChanged(on)))
+    }
 
     /// The picture's colour adjustments.
     public var videoAdjustments: VideoAdjustments { playback.adjustments }
 
     /// Adjusts the picture's colours; ``/ReelCore/VideoAdjustments/neutral`` resets them.
     public func setVideoAdjustments(_ adjustments: VideoAdjustments) throws(PlayerError) {
-        try perform(.videoAdjustmentsSet(adjustments))
+        try perform(.outputs(.videoAdjustmentsChanged(adjustments)))
     }
 
     /// Pauses and shows the next frame (`forward`) or the one before.
-    public func stepFrame(forward: Bool = true) throws(PlayerError) { try perform(.frameStepped(forward: forward)) }
+    public func stepFrame(forward: Bool = true) throws(PlayerError) {
+        try perform(.transport(.frameStepRequested(forward: forward)))
+    }
 
     /// How the picture is framed: gravity, zoom, pan, aspect ratio.
     public var videoFraming: VideoFraming { playback.framing }
 
     /// Frames the picture.
     public func setVideoFraming(_ framing: VideoFraming) throws(PlayerError) {
-        try perform(.videoFramingSet(framing))
+        try perform(.outputs(.videoFramingChanged(framing)))
     }
 
     /// Shows the picture with `gravity`, keeping the zoom, pan and aspect ratio.
@@ -241,30 +254,26 @@ public final class Player {
     }
 
     /// Sets or clears an A-B loop.
-    public func setABLoop(_ loop: ABLoop) throws(PlayerError) { try perform(.abLoopSet(loop)) }
+    public func setABLoop(_ loop: ABLoop) throws(PlayerError) { try perform(.transport(.abLoopChanged(loop))) }
 
     /// Selects an audio track, or none.
-    public func select(audio track: Track?) throws(PlayerError) { try perform(.audioTrackSelected(id: track?.id)) }
+    public func select(audio track: Track?) throws(PlayerError) {
+        try perform(.outputs(.audioTrackSelected(id: track?.id)))
+    }
 
     /// Selects a subtitle track, or turns subtitles off with `nil`.
     public func select(subtitle track: Track?) throws(PlayerError) {
-        try perform(.subtitleTrackSelected(id: track?.id))
+        try perform(.outputs(.subtitleTrackSelected(id: track?.id)))
     }
 
     /// Adds a subtitle file to the current item and shows it.
     public func addSubtitle(url: URL, title: String? = nil, language: String? = nil) throws(PlayerError) {
-        try perform(.subtitleAdded(ExternalSubtitle(url: url, title: title, language: language)))
+        try perform(.outputs(.subtitleAdded(ExternalSubtitle(url: url, title: title, language: language))))
     }
 
-    /// Stops and unloads the item.
-    public func stop() throws(PlayerError) { try perform(.stop) }
-
-    /// Sends any engine command, recording it with `reason`: the way in for Reel's own remote
-    /// controls (MPRIS, the desktop) and windows, for the commands no method names. Apps use the
-    /// methods (a reducer sends `.command(_:reason:)` to its store), so that every rule of the
-    /// feature (clamping, refusal) applies once.
-    package func send(_ command: EngineCommand, reason: IntentReason = .user) throws(PlayerError) {
-        try perform(.command(command, reason: reason))
+    /// Stops and unloads the item, for a reason (a remote control's stop is ``/ReelCore/IntentReason/remote``).
+    public func stop(reason: IntentReason = .user) throws(PlayerError) {
+        try perform(.transport(.stopRequested(reason: reason)))
     }
 
     // MARK: - Presentation
@@ -282,7 +291,7 @@ public final class Player {
     ///   ``/ReelCore/Presentation/none``, or for picture in picture the window cannot show (nothing plays
     ///   then); ``/ReelCore/PlayerError/Code/engineGone`` after ``shutdown()``.
     public func setPresentation(_ presentation: Presentation, autoplay: Bool = false) throws(PlayerError) {
-        try perform(.presentationRequested(presentation, autoplay: autoplay))
+        try perform(.presentation(.requested(presentation, autoplay: autoplay)))
     }
 
     /// Moves the video into the picture-in-picture window.
@@ -296,7 +305,7 @@ public final class Player {
 
     /// Called by the window after every change of how it shows the video.
     public func presentationDidChange(to presentation: Presentation, pictureInPicturePossible: Bool) {
-        store.send(.presentationChanged(presentation, pictureInPicturePossible: pictureInPicturePossible))
+        store.send(.presentation(.changed(presentation, pictureInPicturePossible: pictureInPicturePossible)))
     }
 
     // MARK: - Interruptions
@@ -304,7 +313,7 @@ public final class Player {
     /// What the player does when an interruption ends (default ``/ReelCore/InterruptionPolicy/ifWasPlaying``).
     public var interruptionPolicy: InterruptionPolicy {
         get { store.state.interruption.policy }
-        set { store.send(.interruptionPolicySet(newValue)) }
+        set { store.send(.interruption(.policyChanged(newValue))) }
     }
 
     /// Whether an interruption began (``beginInterruption()``) and has not ended.
@@ -315,7 +324,7 @@ public final class Player {
     /// A paused player stays as it is. Does nothing after ``shutdown()``.
     public func beginInterruption() {
         guard !isShutDown else { return }
-        store.send(.interruptionBegan)
+        store.send(.interruption(.began))
     }
 
     /// The system took playback away for good (the audio output went away): a playing player
@@ -323,7 +332,7 @@ public final class Player {
     /// end of an interruption in progress. Does nothing after ``shutdown()``.
     public func interrupt() {
         guard !isShutDown else { return }
-        store.send(.audioOutputLost)
+        store.send(.interruption(.audioOutputLost))
     }
 
     /// The interruption is over. `shouldResume` is the system's word (true after waking from
@@ -333,7 +342,7 @@ public final class Player {
     public func endInterruption(shouldResume: Bool = true) -> Bool {
         guard isInterrupted else { return false }
         let before = store.state
-        store.send(.interruptionEnded(shouldResume: shouldResume && !isShutDown))
+        store.send(.interruption(.ended(shouldResume: shouldResume && !isShutDown)))
         let after = store.state
         let resumed = PlayIntent(playWhenReady: true, reason: .interruption)
         return after.playback.intent == resumed && before.playback.intent != resumed
@@ -347,7 +356,7 @@ public final class Player {
         guard !isShutDown else { return }
         isShutDown = true
         // A deliberate shutdown unloads the item; only an engine that dies by itself fails it.
-        store.send(.stop)
+        store.send(.transport(.stopRequested()))
         let engine = engine
         if await Self.finishes(within: shutdownTimeout, { await engine.shutdown() }) {
             await eventTask?.value
@@ -383,8 +392,10 @@ public final class Player {
     /// shutdown.
     public var events: AsyncStream<PlayerEvent> { eventSubscribers.subscribe() }
 
-    /// Sends `action`, throwing what the store refused on the way.
-    func perform(_ action: PlayerFeature.Action) throws(PlayerError) {
+    /// Sends `action`, throwing what the store refused on the way: every method sends one
+    /// action through here. Reel's own hosts (MPRIS, the desktop, `reel`'s window) send the
+    /// actions no method names (a remote control's reason, the subtitles' margin) the same way.
+    package func perform(_ action: PlayerFeature.Action) throws(PlayerError) {
         guard !isShutDown else { throw PlayerError(.engineGone) }
         let refusals = store.state.refusalCount
         store.send(action)

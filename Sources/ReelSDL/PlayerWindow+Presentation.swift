@@ -36,7 +36,7 @@ extension PlayerWindow {
     func connect(_ player: Player) {
         self.player = player
         pictureInPictureOverlay.onTogglePlayPause = { [weak player] in
-            player?.store.send(.togglePlayPause(reason: .user))
+            player?.store.send(.transport(.playPauseToggled(reason: .user)))
         }
         presentationObservation = player.store.observeChanges { [weak self] old, new in
             guard old.presentation != new.presentation else { return }
@@ -95,7 +95,7 @@ extension PlayerWindow {
     func closePictureInPicture() {
         guard inPictureInPicture else { return }
         setPictureInPicture(false)
-        player?.store.send(.pause())
+        player?.store.send(.transport(.pauseRequested()))
     }
 
     /// Tells the player how the video is shown now.

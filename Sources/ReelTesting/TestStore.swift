@@ -10,8 +10,8 @@ import Testing
 /// ```swift
 /// let clock = TestClock()
 /// let store = TestStore(initialState: PlayerFeature.State(), reducer: PlayerFeature(clock: clock))
-/// await store.send(.hideControls) { $0.controlsVisible = false }
-/// await store.send(.togglePlayPause(reason: .user)) { $0.playback.apply(.sent(.play, reason: .user), at: now) }
+/// await store.send(.controls(.hideRequested)) { $0.controlsVisible = false }
+/// await store.send(.transport(.playPauseToggled(reason: .user))) { $0.playback.apply(.sent(.play, reason: .user), at: now) }
 /// store.expectCommands(.play)
 /// await store.finish()
 /// ```

@@ -26,7 +26,7 @@ struct FeatureHarness {
     /// Loads the item and answers like an engine until it plays, asserting every step.
     func loadAndPlay(duration: Double = 100) async {
         let t = now.now
-        await store.send(.load(item)) {
+        await store.send(.queue(.loadRequested(item))) {
             $0.playback.apply(.sent(.load(LoadRequest(item: self.item, id: ItemID(rawValue: 1))), reason: .user), at: t)
             $0.queue = PlayQueue([self.item])
         }
@@ -48,7 +48,7 @@ struct FeatureHarness {
     /// Pauses, which stops the ticker, so the test can finish.
     func pauseToFinish() async {
         let t = now.now
-        await store.send(.pause()) {
+        await store.send(.transport(.pauseRequested())) {
             $0.playback.apply(.sent(.pause, reason: .user), at: t)
             $0.elapsedTime = $0.playback.position(at: t)
         }

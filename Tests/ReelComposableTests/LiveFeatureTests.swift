@@ -38,7 +38,7 @@ struct LiveFeatureTests {
         #expect(store.state.liveLabel(live: "DIREKT") == "DIREKT")
         #expect(store.state.progress == 28.0 / 30)
         // Back into the window: a seek is clamped to it.
-        await store.send(.seek(to: 2)) {
+        await store.send(.transport(.seekRequested(to: 2))) {
             $0.playback.apply(.sent(.seek(.absolute(10), precision: .exact), reason: .user), at: t)
             $0.elapsedTime = 10
         }
@@ -46,7 +46,7 @@ struct LiveFeatureTests {
         #expect(store.state.behindLive == 30)
         #expect(!store.state.isAtLiveEdge)
         #expect(store.state.liveLabel == "-0:30")
-        await store.send(.goLive) {
+        await store.send(.live(.goLiveRequested)) {
             $0.playback.apply(.sent(.seek(.absolute(40), precision: .keyframe), reason: .user), at: t)
             $0.elapsedTime = 40
         }
@@ -56,7 +56,7 @@ struct LiveFeatureTests {
 
     @Test func goLiveDoesNothingForAnItemThatIsNotLive() async {
         await harness.loadAndPlay(duration: 40)
-        await store.send(.goLive)
+        await store.send(.live(.goLiveRequested))
         await harness.pauseToFinish()
     }
 
@@ -106,13 +106,13 @@ struct LiveFeatureTests {
         let low = StreamVariant(id: 2, audioTrackID: 2, width: 160, height: 90)
         #expect(store.state.playback.variants.map(\.id) == [1, 2])
         #expect(store.state.playback.variants.last == low)
-        await store.send(.streamingQualitySelected(.variant(low))) {
+        await store.send(.live(.qualitySelected(.variant(low)))) {
             $0.playback.apply(.sent(.setStreamingQuality(.variant(low)), reason: .user), at: t)
         }
         store.expectCommands(.setStreamingQuality(.variant(low)))
         #expect(store.state.playback.currentVariant == low)
         #expect(store.state.playback.selectedTrack(.audio)?.id == 2)
-        await store.send(.streamingQualitySelected(.auto)) {
+        await store.send(.live(.qualitySelected(.auto))) {
             $0.playback.apply(.sent(.setStreamingQuality(.auto), reason: .user), at: t)
         }
         store.expectCommands(.setStreamingQuality(.auto))

@@ -29,7 +29,7 @@ struct LoadingFeatureTests {
         #expect(store.state.playback.frameRate == 25)
         let t = harness.now.now
         let seek = EngineCommand.seek(.absolute(37.0 / 25), precision: .exact)
-        await store.send(.seekToFrame(37)) {
+        await store.send(.transport(.frameSeekRequested(37))) {
             $0.playback.apply(.sent(seek, reason: .user), at: t)
             $0.elapsedTime = 1.48
         }
@@ -42,17 +42,17 @@ struct LoadingFeatureTests {
         await harness.pauseToFinish()
         await giveVideo(frameRate: nil)
         #expect(store.state.playback.frameRate == nil)
-        await store.send(.seekToFrame(3)) {
+        await store.send(.transport(.frameSeekRequested(3))) {
             $0.commandError = PlayerError(
                 .invalidArgument, message: "The video's frame rate is not known, so frames cannot be sought.")
             $0.refusalCount = 1
         }
         await giveVideo(frameRate: 30)
-        await store.send(.seekToFrame(-1)) {
+        await store.send(.transport(.frameSeekRequested(-1))) {
             $0.commandError = PlayerError(.invalidArgument, message: "Frames are counted from 0.")
             $0.refusalCount = 2
         }
-        await store.send(.seekToFrame(61)) {
+        await store.send(.transport(.frameSeekRequested(61))) {
             $0.commandError = PlayerError(.invalidArgument, message: "Frame 61 is past the end of the video.")
             $0.refusalCount = 3
         }
@@ -63,18 +63,18 @@ struct LoadingFeatureTests {
     @Test func aBufferingPolicyIsACommandKeptAcrossStops() async {
         let t = harness.now.now
         let policy = BufferingPolicy.minimizingStalls
-        await store.send(.bufferingPolicySet(policy)) {
+        await store.send(.transport(.bufferingPolicyChanged(policy))) {
             $0.playback.apply(.sent(.setBufferingPolicy(policy), reason: .user), at: t)
         }
         store.expectCommands(.setBufferingPolicy(policy))
         #expect(store.state.playback.bufferingPolicy == policy)
-        await store.send(.stop) { $0.playback.apply(.sent(.stop, reason: .user), at: t) }
+        await store.send(.transport(.stopRequested())) { $0.playback.apply(.sent(.stop, reason: .user), at: t) }
         store.expectCommands(.stop)
         #expect(store.state.playback.bufferingPolicy == policy)
 
         var bad = BufferingPolicy.standard
         bad.networkTimeout = 0
-        await store.send(.bufferingPolicySet(bad)) {
+        await store.send(.transport(.bufferingPolicyChanged(bad))) {
             $0.commandError = PlayerError(.invalidArgument, message: "The network timeout must be 1 to 3600 seconds.")
             $0.refusalCount = 1
         }
@@ -87,13 +87,15 @@ struct LoadingFeatureTests {
         await harness.pauseToFinish()
         let t = harness.now.now
         // Nothing shows the video: refused, and nothing plays.
-        await store.send(.presentationRequested(.fullscreen, autoplay: true)) {
+        await store.send(.presentation(.requested(.fullscreen, autoplay: true))) {
             $0.commandError = PlayerError(.invalidArgument, message: "Nothing shows this player's video.")
             $0.refusalCount = 1
         }
         store.expectCommands()
-        await store.send(.presentationChanged(.inline, pictureInPicturePossible: false)) { $0.presentation = .inline }
-        await store.send(.presentationRequested(.fullscreen, autoplay: true)) {
+        await store.send(.presentation(.changed(.inline, pictureInPicturePossible: false))) {
+            $0.presentation = .inline
+        }
+        await store.send(.presentation(.requested(.fullscreen, autoplay: true))) {
             $0.commandError = nil
             $0.presentation = .fullscreen
             $0.playback.apply(.sent(.play, reason: .user), at: t)
@@ -107,7 +109,7 @@ struct LoadingFeatureTests {
         let request = LoadRequest(item: item, id: ItemID(rawValue: 1))
         let error = PlayerError(.invalidArgument, message: "A clip must end after it starts.")
         let t = harness.now.now
-        await store.send(.load(item)) {
+        await store.send(.queue(.loadRequested(item))) {
             $0.queue = PlayQueue([item])
             $0.playback.apply(.refused(.load(request), error), at: t)
             $0.commandError = error

@@ -27,13 +27,13 @@ struct OutputsFeatureTests {
         let t = harness.now.now
         await receive(.audioDevices(devices))
         #expect(store.state.playback.currentAudioDevice == .automatic)
-        await store.send(.audioDeviceSelected("pulse/headset")) {
+        await store.send(.outputs(.audioDeviceSelected("pulse/headset"))) {
             $0.playback.apply(.sent(.setAudioDevice("pulse/headset"), reason: .user), at: t)
         }
         store.expectCommands(.setAudioDevice("pulse/headset"))
         #expect(store.state.playback.currentAudioDevice?.description == "USB Headset")
         // A name the engine does not list: refused, nothing sent.
-        await store.send(.audioDeviceSelected("pulse/nowhere")) {
+        await store.send(.outputs(.audioDeviceSelected("pulse/nowhere"))) {
             $0.commandError = PlayerError(
                 .invalidArgument,
                 message: "There is no audio output named \"pulse/nowhere\" (auto, pulse/speakers, pulse/headset).")
@@ -56,7 +56,7 @@ struct OutputsFeatureTests {
 
     @Test func beforeTheEngineListsItsOutputsAnyNameIsSent() async {
         let t = harness.now.now
-        await store.send(.audioDeviceSelected("pulse/later")) {
+        await store.send(.outputs(.audioDeviceSelected("pulse/later"))) {
             $0.playback.apply(.sent(.setAudioDevice("pulse/later"), reason: .user), at: t)
         }
         store.expectCommands(.setAudioDevice("pulse/later"))
@@ -73,18 +73,18 @@ struct OutputsFeatureTests {
     @Test func theStyleIsCheckedThenSentAndKeptAcrossAStop() async {
         let t = harness.now.now
         let large = SubtitleStyle(fontSize: 75, backgroundColor: SubtitleStyle.presetBackground)
-        await store.send(.subtitleStyleSet(large)) {
+        await store.send(.outputs(.subtitleStyleChanged(large))) {
             $0.playback.apply(.sent(.setSubtitleStyle(large), reason: .user), at: t)
         }
         store.expectCommands(.setSubtitleStyle(large))
         #expect(store.state.playback.subtitleStyle.hasBackground)
         var wrong = large
         wrong.position = 200
-        await store.send(.subtitleStyleSet(wrong)) {
+        await store.send(.outputs(.subtitleStyleChanged(wrong))) {
             $0.commandError = PlayerError(.invalidArgument, message: "The subtitle position must be between 0 and 150.")
             $0.refusalCount = 1
         }
-        await store.send(.stop) {
+        await store.send(.transport(.stopRequested())) {
             $0.playback.apply(.sent(.stop, reason: .user), at: t)
             $0.commandError = nil
         }
@@ -101,18 +101,18 @@ struct OutputsFeatureTests {
             Track(id: 2, kind: .subtitle, language: "ger"),
         ]
         await receive(.tracks(tracks))
-        await store.send(.secondarySubtitleSelected(id: 2)) {
+        await store.send(.outputs(.secondarySubtitleSelected(id: 2))) {
             $0.playback.apply(.sent(.selectSecondarySubtitle(id: 2), reason: .user), at: t)
         }
         store.expectCommands(.selectSecondarySubtitle(id: 2))
         #expect(store.state.playback.secondarySubtitleTrack?.language == "ger")
         #expect(store.state.playback.selectedTrack(.subtitle)?.language == "eng")
-        await store.send(.secondarySubtitleSelected(id: 1)) {
+        await store.send(.outputs(.secondarySubtitleSelected(id: 1))) {
             $0.commandError = PlayerError(
                 .invalidArgument, message: "That subtitle track already shows as the main one.")
             $0.refusalCount = 1
         }
-        await store.send(.secondarySubtitleSelected(id: nil)) {
+        await store.send(.outputs(.secondarySubtitleSelected(id: nil))) {
             $0.playback.apply(.sent(.selectSecondarySubtitle(id: nil), reason: .user), at: t)
             $0.commandError = nil
         }

@@ -17,31 +17,31 @@ struct PlayerFeatureModelTests {
     // MARK: - Presentation
 
     @Test func presentationRequestsNeedAWindowAndFollowIt() async {
-        await store.send(.presentationRequested(.fullscreen)) {
+        await store.send(.presentation(.requested(.fullscreen))) {
             $0.commandError = PlayerError(.invalidArgument, message: "Nothing shows this player's video.")
             $0.refusalCount = 1
         }
-        await store.send(.presentationChanged(.inline, pictureInPicturePossible: false)) {
+        await store.send(.presentation(.changed(.inline, pictureInPicturePossible: false))) {
             $0.presentation = .inline
         }
-        await store.send(.presentationRequested(.pictureInPicture)) {
+        await store.send(.presentation(.requested(.pictureInPicture))) {
             $0.commandError = PlayerError(.invalidArgument, message: "Picture in picture is not possible now.")
             $0.refusalCount = 2
         }
-        await store.send(.presentationChanged(.inline, pictureInPicturePossible: true)) {
+        await store.send(.presentation(.changed(.inline, pictureInPicturePossible: true))) {
             $0.isPictureInPicturePossible = true
         }
-        await store.send(.presentationRequested(.pictureInPicture)) {
+        await store.send(.presentation(.requested(.pictureInPicture))) {
             $0.commandError = nil
             $0.presentation = .pictureInPicture
         }
-        await store.send(.presentationRequested(.none)) {
+        await store.send(.presentation(.requested(.none))) {
             $0.commandError = PlayerError(
                 .invalidArgument, message: "A window cannot present nothing; close it instead.")
             $0.refusalCount = 3
         }
         // The window closed by itself.
-        await store.send(.presentationChanged(.none, pictureInPicturePossible: false)) {
+        await store.send(.presentation(.changed(.none, pictureInPicturePossible: false))) {
             $0.presentation = .none
             $0.isPictureInPicturePossible = false
         }
@@ -54,7 +54,7 @@ struct PlayerFeatureModelTests {
     @Test func sleepPausesAndWakingResumesWhatItPaused() async {
         await harness.loadAndPlay()
         let t = harness.now.now
-        await store.send(.interruptionBegan) {
+        await store.send(.interruption(.began)) {
             $0.playback.apply(.sent(.pause, reason: .interruption), at: t)
             $0.interruption.isActive = true
             $0.interruption.wasPlaying = true
@@ -62,7 +62,7 @@ struct PlayerFeatureModelTests {
         }
         store.expectCommands(.pause)
         #expect(store.state.playerState == .paused(reason: .interrupted))
-        await store.send(.interruptionEnded(shouldResume: true)) {
+        await store.send(.interruption(.ended(shouldResume: true))) {
             $0.playback.apply(.sent(.play, reason: .interruption), at: t)
             $0.interruption.isActive = false
         }
@@ -74,16 +74,16 @@ struct PlayerFeatureModelTests {
     @Test func aUsersPauseDuringTheInterruptionIsKept() async {
         await harness.loadAndPlay()
         let t = harness.now.now
-        await store.send(.interruptionBegan) {
+        await store.send(.interruption(.began)) {
             $0.playback.apply(.sent(.pause, reason: .interruption), at: t)
             $0.interruption.isActive = true
             $0.interruption.wasPlaying = true
             $0.interruption.intentAfterBegin = PlayIntent(playWhenReady: false, reason: .interruption)
         }
         store.expectCommands(.pause)
-        await store.send(.pause()) { $0.playback.apply(.sent(.pause, reason: .user), at: t) }
+        await store.send(.transport(.pauseRequested())) { $0.playback.apply(.sent(.pause, reason: .user), at: t) }
         store.expectCommands(.pause)
-        await store.send(.interruptionEnded(shouldResume: true)) { $0.interruption.isActive = false }
+        await store.send(.interruption(.ended(shouldResume: true))) { $0.interruption.isActive = false }
         store.expectCommands()
         #expect(store.state.playerState == .paused(reason: .userInitiated))
         await store.finish()
@@ -92,23 +92,23 @@ struct PlayerFeatureModelTests {
     @Test func theNeverPolicyStaysPausedAndAlwaysResumesAPausedPlayer() async {
         await harness.loadAndPlay()
         let t = harness.now.now
-        await store.send(.interruptionPolicySet(.never)) { $0.interruption.policy = .never }
-        await store.send(.interruptionBegan) {
+        await store.send(.interruption(.policyChanged(.never))) { $0.interruption.policy = .never }
+        await store.send(.interruption(.began)) {
             $0.playback.apply(.sent(.pause, reason: .interruption), at: t)
             $0.interruption.isActive = true
             $0.interruption.wasPlaying = true
             $0.interruption.intentAfterBegin = PlayIntent(playWhenReady: false, reason: .interruption)
         }
         store.expectCommands(.pause)
-        await store.send(.interruptionEnded(shouldResume: true)) { $0.interruption.isActive = false }
+        await store.send(.interruption(.ended(shouldResume: true))) { $0.interruption.isActive = false }
         store.expectCommands()
 
-        await store.send(.interruptionPolicySet(.always)) { $0.interruption.policy = .always }
-        await store.send(.interruptionBegan) {
+        await store.send(.interruption(.policyChanged(.always))) { $0.interruption.policy = .always }
+        await store.send(.interruption(.began)) {
             $0.interruption.isActive = true
             $0.interruption.wasPlaying = false
         }
-        await store.send(.interruptionEnded(shouldResume: true)) {
+        await store.send(.interruption(.ended(shouldResume: true))) {
             $0.playback.apply(.sent(.play, reason: .interruption), at: t)
             $0.interruption.isActive = false
         }
@@ -119,50 +119,55 @@ struct PlayerFeatureModelTests {
     @Test func losingTheAudioOutputForfeitsTheResume() async {
         await harness.loadAndPlay()
         let t = harness.now.now
-        await store.send(.interruptionBegan) {
+        await store.send(.interruption(.began)) {
             $0.playback.apply(.sent(.pause, reason: .interruption), at: t)
             $0.interruption.isActive = true
             $0.interruption.wasPlaying = true
             $0.interruption.intentAfterBegin = PlayIntent(playWhenReady: false, reason: .interruption)
         }
         store.expectCommands(.pause)
-        await store.send(.audioOutputLost) { $0.interruption.resumeForfeited = true }
-        await store.send(.interruptionEnded(shouldResume: true)) { $0.interruption.isActive = false }
+        await store.send(.interruption(.audioOutputLost)) { $0.interruption.resumeForfeited = true }
+        await store.send(.interruption(.ended(shouldResume: true))) { $0.interruption.isActive = false }
         store.expectCommands()
         #expect(store.state.playerState == .paused(reason: .interrupted))
         // Without an interruption in progress, a lost output pauses a playing player.
-        await store.send(.play()) { $0.playback.apply(.sent(.play, reason: .user), at: t) }
+        await store.send(.transport(.playRequested())) { $0.playback.apply(.sent(.play, reason: .user), at: t) }
         store.expectCommands(.play)
-        await store.send(.audioOutputLost) { $0.playback.apply(.sent(.pause, reason: .interruption), at: t) }
+        await store.send(.interruption(.audioOutputLost)) {
+            $0.playback.apply(.sent(.pause, reason: .interruption), at: t)
+        }
         store.expectCommands(.pause)
         await store.finish()
     }
 
     // MARK: - Commands
 
-    @Test func loopMuteSubtitlesSkipsAndRemoteCommandsAreEngineCommands() async {
+    @Test func loopMuteSubtitlesSkipsAndARemoteStopAreEngineCommands() async {
         await harness.loadAndPlay()
         let t = harness.now.now
         let subtitle = ExternalSubtitle(url: URL(fileURLWithPath: "/media/clip.srt"), title: "English")
-        await store.send(.queue(.repeatModeSet(.one))) {
+        await store.send(.queue(.repeatModeChanged(.one))) {
             $0.playback.apply(.sent(.setLoop(.item), reason: .user), at: t)
         }
         store.expectCommands(.setLoop(.item))
-        await store.send(.muteSet(true)) { $0.playback.apply(.sent(.setMuted(true), reason: .user), at: t) }
+        await store.send(.transport(.mutedChanged(true))) {
+            $0.playback.apply(.sent(.setMuted(true), reason: .user), at: t)
+        }
         store.expectCommands(.setMuted(true))
-        await store.send(.subtitleAdded(subtitle)) {
+        await store.send(.outputs(.subtitleAdded(subtitle))) {
             $0.playback.apply(.sent(.addSubtitle(subtitle), reason: .user), at: t)
         }
         store.expectCommands(.addSubtitle(subtitle))
-        await store.send(.skip(by: -5, precision: .exact)) {
+        await store.send(.transport(.skipRequested(by: -5, precision: .exact))) {
             $0.playback.apply(.sent(.seek(.relative(-5), precision: .exact), reason: .user), at: t)
             $0.elapsedTime = $0.playback.position(at: t)
         }
         store.expectCommands(.seek(.relative(-5), precision: .exact))
-        await store.send(.command(.pause, reason: .remote)) {
-            $0.playback.apply(.sent(.pause, reason: .remote), at: t)
+        await store.send(.transport(.stopRequested(reason: .remote))) {
+            $0.playback.apply(.sent(.stop, reason: .remote), at: t)
+            $0.elapsedTime = 0
         }
-        store.expectCommands(.pause)
+        store.expectCommands(.stop)
         #expect(store.state.playback.intent == PlayIntent(playWhenReady: false, reason: .remote))
         await store.finish()
     }
@@ -170,14 +175,14 @@ struct PlayerFeatureModelTests {
     @Test func argumentsNoEngineTakesAreRefusedBeforeTheyAreRecorded() async {
         await harness.loadAndPlay()
         let volume = PlayerError(.invalidArgument, message: "Volume must be between 0 and 10.")
-        await store.send(.command(.setVolume(11), reason: .user)) {
+        await store.send(.transport(.volumeChanged(11))) {
             $0.commandError = volume
             $0.refusalCount = 1
         }
         store.expectCommands()
         #expect(store.state.playback.volume == 1)
         let t = harness.now.now
-        await store.send(.pause()) {  // the next command clears the error
+        await store.send(.transport(.pauseRequested())) {  // the next command clears the error
             $0.playback.apply(.sent(.pause, reason: .user), at: t)
             $0.commandError = nil
         }
@@ -188,11 +193,11 @@ struct PlayerFeatureModelTests {
     @Test func toggleWithAReasonPausesAndPlays() async {
         await harness.loadAndPlay()
         let t = harness.now.now
-        await store.send(.togglePlayPause(reason: .remote)) {
+        await store.send(.transport(.playPauseToggled(reason: .remote))) {
             $0.playback.apply(.sent(.pause, reason: .remote), at: t)
         }
         store.expectCommands(.pause)
-        await store.send(.togglePlayPause(reason: .remote)) {
+        await store.send(.transport(.playPauseToggled(reason: .remote))) {
             $0.playback.apply(.sent(.play, reason: .remote), at: t)
         }
         store.expectCommands(.play)
@@ -224,7 +229,7 @@ struct ReadinessDeadlineTests {
         let store = makeStore()
         let t = now.now
         let request = LoadRequest(item: remote, id: ItemID(rawValue: 1))
-        await store.send(.load(remote)) {
+        await store.send(.queue(.loadRequested(remote))) {
             $0.playback.apply(.sent(.load(request), reason: .user), at: t)
             $0.queue = PlayQueue([remote])
         }
@@ -244,7 +249,7 @@ struct ReadinessDeadlineTests {
         let store = makeStore()
         let t = now.now
         let request = LoadRequest(item: local, autoplay: false, id: ItemID(rawValue: 1))
-        await store.send(.load(local, autoplay: false)) {
+        await store.send(.queue(.loadRequested(local, autoplay: false))) {
             $0.playback.apply(.sent(.load(request), reason: .user), at: t)
             $0.queue = PlayQueue([local])
         }
@@ -265,7 +270,7 @@ struct ReadinessDeadlineTests {
         let t = now.now
         let id = ItemID(rawValue: 1)
         let request = LoadRequest(item: local, id: id)
-        await store.send(.load(local)) {
+        await store.send(.queue(.loadRequested(local))) {
             $0.playback.apply(.sent(.load(request), reason: .user), at: t)
             $0.queue = PlayQueue([local])
         }

@@ -18,21 +18,21 @@ struct PlayerFeatureOnMPVTests {
         store.bridge(engine.events) { .engine($0) }
         let clip = try await MediaFixtures.url(for: .tenSecondClip)
 
-        store.send(.load(MediaItem(url: clip, title: "Ten seconds")))
+        store.send(.queue(.loadRequested(MediaItem(url: clip, title: "Ten seconds"))))
         try await store.until("playing") { $0.playerState == .playing }
         try await store.until("the duration label") { $0.durationLabel == "0:10" }
 
-        store.send(.togglePlayPause(reason: .user))
+        store.send(.transport(.playPauseToggled(reason: .user)))
         #expect(store.state.playerState == .paused(reason: .userInitiated))
         #expect(store.state.playButton == .play)
         // A repeated play after an outside pause still plays.
-        store.send(.togglePlayPause(reason: .user))
+        store.send(.transport(.playPauseToggled(reason: .user)))
         try await store.until("playing again") { $0.playerState == .playing }
 
-        store.send(.scrubBegan)
-        store.send(.scrubChanged(to: 8.5))
+        store.send(.scrub(.began))
+        store.send(.scrub(.changed(to: 8.5)))
         #expect(store.state.currentLabel == "0:08")
-        store.send(.scrubEnded)
+        store.send(.scrub(.ended))
         try await store.until("playing after the scrub", timeout: .seconds(15)) {
             $0.playerState == .playing && $0.elapsedTime >= 8.4
         }
@@ -40,11 +40,11 @@ struct PlayerFeatureOnMPVTests {
         #expect(store.state.playButton == .replay)
         #expect(store.state.currentLabel == "0:10")
 
-        store.send(.togglePlayPause(reason: .user))
+        store.send(.transport(.playPauseToggled(reason: .user)))
         try await store.until("playing from the start", timeout: .seconds(15)) {
             $0.playerState == .playing && $0.elapsedTime < 2
         }
-        store.send(.stop)
+        store.send(.transport(.stopRequested()))
         await engine.shutdown()
     }
 }

@@ -27,7 +27,7 @@ struct PlayerFeatureTests {
         await harness.loadAndPlay(duration: 3700)
         harness.now.advance(by: 1)
         await harness.clock.advanceOnceAsleep(by: .seconds(1))
-        await store.receive(.tick) { $0.elapsedTime = 1 }
+        await store.receive(.timerTicked) { $0.elapsedTime = 1 }
         #expect(store.state.currentLabel == "0:00:01")
         #expect(store.state.remainingLabel == "-1:01:39")
         #expect(store.state.progress == 1.0 / 3700)
@@ -41,14 +41,14 @@ struct PlayerFeatureTests {
             $0.playback.apply(.received(.property(.paused(true))), at: t)
         }
         #expect(store.state.playerState == .paused(reason: .userInitiated))
-        await store.send(.play()) {
+        await store.send(.transport(.playRequested())) {
             $0.playback.apply(.sent(.play, reason: .user), at: t)
         }
         store.expectCommands(.play)
         await store.send(.engine(.property(.paused(true)))) {
             $0.playback.apply(.received(.property(.paused(true))), at: t)
         }
-        await store.send(.play()) { $0.playback.apply(.sent(.play, reason: .user), at: t) }
+        await store.send(.transport(.playRequested())) { $0.playback.apply(.sent(.play, reason: .user), at: t) }
         store.expectCommands(.play)
         await harness.pauseToFinish()
     }
@@ -56,7 +56,7 @@ struct PlayerFeatureTests {
     @Test func playPauseTogglesAndReplaysAtTheEnd() async {
         await harness.loadAndPlay(duration: 5)
         let t = harness.now.now
-        await store.send(.togglePlayPause(reason: .user)) {
+        await store.send(.transport(.playPauseToggled(reason: .user))) {
             $0.playback.apply(.sent(.pause, reason: .user), at: t)
         }
         store.expectCommands(.pause)
@@ -66,7 +66,7 @@ struct PlayerFeatureTests {
             $0.elapsedTime = 5
         }
         #expect(store.state.playButton == .replay)
-        await store.send(.togglePlayPause(reason: .user)) {
+        await store.send(.transport(.playPauseToggled(reason: .user))) {
             $0.playback.apply(.sent(.seek(.absolute(0), precision: .keyframe), reason: .user), at: t)
             $0.playback.apply(.sent(.play, reason: .user), at: t)
             $0.elapsedTime = 0
@@ -81,17 +81,17 @@ struct PlayerFeatureTests {
     @Test func scrubbingIsOptimisticSeeksOnReleaseAndResumes() async {
         await harness.loadAndPlay(duration: 100)
         let t = harness.now.now
-        await store.send(.scrubBegan) {
+        await store.send(.scrub(.began)) {
             $0.scrub = PlayerFeature.Scrub(position: 0, resumesPlayback: true)
             $0.playback.apply(.sent(.pause, reason: .user), at: t)
         }
         store.expectCommands(.pause)
-        await store.send(.scrubChanged(to: 42)) { $0.scrub?.position = 42 }
+        await store.send(.scrub(.changed(to: 42))) { $0.scrub?.position = 42 }
         #expect(store.state.currentLabel == "0:42")
         #expect(store.state.progress == 0.42)
-        await store.send(.scrubChanged(to: 500)) { $0.scrub?.position = 100 }
-        await store.send(.scrubChanged(to: 61.5)) { $0.scrub?.position = 61.5 }
-        await store.send(.scrubEnded) {
+        await store.send(.scrub(.changed(to: 500))) { $0.scrub?.position = 100 }
+        await store.send(.scrub(.changed(to: 61.5))) { $0.scrub?.position = 61.5 }
+        await store.send(.scrub(.ended)) {
             $0.scrub = nil
             $0.playback.apply(.sent(.seek(.absolute(61.5), precision: .exact), reason: .user), at: t)
             $0.playback.apply(.sent(.play, reason: .user), at: t)
@@ -108,13 +108,13 @@ struct PlayerFeatureTests {
     @Test func aCancelledScrubDoesNotSeekButResumes() async {
         await harness.loadAndPlay(duration: 100)
         let t = harness.now.now
-        await store.send(.scrubBegan) {
+        await store.send(.scrub(.began)) {
             $0.scrub = PlayerFeature.Scrub(position: 0, resumesPlayback: true)
             $0.playback.apply(.sent(.pause, reason: .user), at: t)
         }
         store.expectCommands(.pause)
-        await store.send(.scrubChanged(to: 30)) { $0.scrub?.position = 30 }
-        await store.send(.scrubCancelled) {
+        await store.send(.scrub(.changed(to: 30))) { $0.scrub?.position = 30 }
+        await store.send(.scrub(.cancelled)) {
             $0.scrub = nil
             $0.playback.apply(.sent(.play, reason: .user), at: t)
         }
@@ -126,7 +126,9 @@ struct PlayerFeatureTests {
     @Test func theABLoopIsACommand() async {
         let t = harness.now.now
         let loop = ABLoop(a: 2, b: 5)
-        await store.send(.abLoopSet(loop)) { $0.playback.apply(.sent(.setABLoop(loop), reason: .user), at: t) }
+        await store.send(.transport(.abLoopChanged(loop))) {
+            $0.playback.apply(.sent(.setABLoop(loop), reason: .user), at: t)
+        }
         store.expectCommands(.setABLoop(loop))
         #expect(store.state.playback.abLoop == loop)
         await store.finish()
@@ -136,8 +138,8 @@ struct PlayerFeatureTests {
         await harness.loadAndPlay()
         await harness.pauseToFinish()
         let t = harness.now.now
-        await store.send(.scrubBegan) { $0.scrub = PlayerFeature.Scrub(position: 0, resumesPlayback: false) }
-        await store.send(.scrubEnded) {
+        await store.send(.scrub(.began)) { $0.scrub = PlayerFeature.Scrub(position: 0, resumesPlayback: false) }
+        await store.send(.scrub(.ended)) {
             $0.scrub = nil
             $0.playback.apply(.sent(.seek(.absolute(0), precision: .exact), reason: .user), at: t)
         }
@@ -148,7 +150,7 @@ struct PlayerFeatureTests {
     @Test func skipSeeksRelativeAndSeekClampsToTheItem() async {
         await harness.loadAndPlay(duration: 30)
         let t = harness.now.now
-        await store.send(.skipTapped(seconds: 10)) {
+        await store.send(.transport(.skipRequested(by: 10))) {
             $0.playback.apply(.sent(.seek(.relative(10), precision: .keyframe), reason: .user), at: t)
             $0.elapsedTime = 10
         }
@@ -156,7 +158,7 @@ struct PlayerFeatureTests {
         await store.send(.engine(.playbackRestarted)) {
             $0.playback.apply(.received(.playbackRestarted), at: t)
         }
-        await store.send(.seek(to: 99)) {
+        await store.send(.transport(.seekRequested(to: 99))) {
             $0.playback.apply(.sent(.seek(.absolute(30), precision: .exact), reason: .user), at: t)
             $0.elapsedTime = 30
         }
@@ -166,42 +168,44 @@ struct PlayerFeatureTests {
 
     @Test func speedTracksVolumeAndMuteBecomeCommands() async {
         let t = harness.now.now
-        await store.send(.speedSelected(1.5)) { $0.playback.apply(.sent(.setSpeed(1.5), reason: .user), at: t) }
+        await store.send(.transport(.rateChanged(1.5))) {
+            $0.playback.apply(.sent(.setSpeed(1.5), reason: .user), at: t)
+        }
         store.expectCommands(.setSpeed(1.5))
-        await store.send(.audioTrackSelected(id: 2))
+        await store.send(.outputs(.audioTrackSelected(id: 2)))
         store.expectCommands(.selectTrack(.audio, id: 2))
-        await store.send(.subtitleTrackSelected(id: nil))
+        await store.send(.outputs(.subtitleTrackSelected(id: nil)))
         store.expectCommands(.selectTrack(.subtitle, id: nil))
         // Amplified is allowed (the engine enforces its own maximum); negative is silence.
-        await store.send(.volumeChanged(1.2)) { $0.playback.volume = 1.2 }
+        await store.send(.transport(.volumeChanged(1.2))) { $0.playback.volume = 1.2 }
         store.expectCommands(.setVolume(1.2))
-        await store.send(.volumeChanged(-0.5)) { $0.playback.volume = 0 }
+        await store.send(.transport(.volumeChanged(-0.5))) { $0.playback.volume = 0 }
         store.expectCommands(.setVolume(0))
-        await store.send(.muteToggled) { $0.playback.isMuted = true }
+        await store.send(.transport(.muteToggled)) { $0.playback.isMuted = true }
         store.expectCommands(.setMuted(true))
         await store.finish()
     }
 
     @Test func controlsVisibilityIsPlainStateWithNoTimer() async {
         await harness.loadAndPlay()
-        await store.send(.hideControls) { $0.controlsVisible = false }
-        await store.send(.userInteracted) { $0.controlsVisible = true }
+        await store.send(.controls(.hideRequested)) { $0.controlsVisible = false }
+        await store.send(.controls(.showRequested)) { $0.controlsVisible = true }
         // Playing on hides nothing: the container's control overlay runs the countdown. The
         // store is exhaustive, so any action but the ticker's would fail here.
         for _ in 1...5 {
             await harness.clock.advanceOnceAsleep(by: .seconds(1))
-            await store.receive(.tick)
+            await store.receive(.timerTicked)
         }
         #expect(store.state.controlsVisible)
-        await store.send(.hideControls) { $0.controlsVisible = false }
-        await store.send(.showControls) { $0.controlsVisible = true }
+        await store.send(.controls(.hideRequested)) { $0.controlsVisible = false }
+        await store.send(.controls(.showRequested)) { $0.controlsVisible = true }
         await harness.pauseToFinish()
     }
 
     @Test func aRefusedCommandShowsItsError() async {
         let t = harness.now.now
         store.refuse = { _ in PlayerError(.engineGone) }
-        await store.send(.play()) { $0.playback.apply(.sent(.play, reason: .user), at: t) }
+        await store.send(.transport(.playRequested())) { $0.playback.apply(.sent(.play, reason: .user), at: t) }
         await store.receive(.commandRefused(.play, PlayerError(.engineGone))) {
             $0.playback.apply(.refused(.play, PlayerError(.engineGone)), at: t)
             $0.commandError = PlayerError(.engineGone)
@@ -230,7 +234,7 @@ struct PlayerFeatureTests {
         var resumed = harness.item
         resumed.startPosition = 12
         let request = LoadRequest(item: resumed, autoplay: true, id: ItemID(rawValue: 2))
-        await store.send(.retryTapped) {
+        await store.send(.transport(.retryTapped)) {
             $0.playback.apply(.sent(.load(request), reason: .user), at: t)
         }
         store.expectCommands(.load(request))
@@ -241,7 +245,7 @@ struct PlayerFeatureTests {
     @Test func stopUnloads() async {
         await harness.loadAndPlay()
         let t = harness.now.now
-        await store.send(.stop) {
+        await store.send(.transport(.stopRequested())) {
             $0.playback.apply(.sent(.stop, reason: .user), at: t)
         }
         store.expectCommands(.stop)

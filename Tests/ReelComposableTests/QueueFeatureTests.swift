@@ -43,7 +43,7 @@ struct QueueFeatureTests {
     private func start() async -> [QueueEntryID] {
         let t = now.now
         var queue = PlayQueue(items)
-        await store.send(.queue(.replace(items))) {
+        await store.send(.queue(.replaceRequested(items))) {
             $0.playback.apply(.sent(.load(self.request(0, id: 1)), reason: .user), at: t)
             $0.queue = queue
         }
@@ -88,7 +88,7 @@ struct QueueFeatureTests {
             $0.preparedNext = PlayerFeature.PreparedNext(entry: entries[2], request: self.request(2, id: 3))
         }
         store.expectCommands(.prepareNext(request(2, id: 3)))
-        await store.send(.pause()) {
+        await store.send(.transport(.pauseRequested())) {
             $0.playback.apply(.sent(.pause, reason: .user), at: t)
         }
         store.expectCommands(.pause)
@@ -103,14 +103,14 @@ struct QueueFeatureTests {
         shuffled.shuffle(seed: 7)
         let following = shuffled.entry(after: entries[0], wrapping: false)!
         let index = items.firstIndex(of: following.item)!
-        await store.send(.queue(.shuffleSet(true))) {
+        await store.send(.queue(.shuffleChanged(true))) {
             $0.queue = shuffled
             if following.id != entries[1] {
                 $0.preparedNext = PlayerFeature.PreparedNext(entry: following.id, request: self.request(index, id: 3))
             }
         }
         if following.id != entries[1] { store.expectCommands(.prepareNext(request(index, id: 3))) }
-        await store.send(.queue(.shuffleSet(false))) {
+        await store.send(.queue(.shuffleChanged(false))) {
             $0.queue.unshuffle()
             if following.id != entries[1] {
                 $0.preparedNext = PlayerFeature.PreparedNext(entry: entries[1], request: self.request(1, id: 4))
@@ -132,7 +132,7 @@ struct QueueFeatureTests {
         }
         store.expectCommands(.load(LoadRequest(item: items[1], id: nextID)))
         #expect(store.state.queue.entries[0].error == error)
-        await store.send(.stop) {
+        await store.send(.transport(.stopRequested())) {
             $0.playback.apply(.sent(.stop, reason: .user), at: t)
         }
         store.expectCommands(.stop)

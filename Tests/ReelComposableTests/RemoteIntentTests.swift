@@ -16,17 +16,17 @@ struct RemoteIntentTests {
         engine.setMedia(FakeEngine.Media(duration: 60), for: item.url)
         let store = Store(initialState: PlayerFeature.State(), reducer: PlayerFeature()) { $0.playbackEngine = engine }
         store.bridge(engine.events) { .engine($0) }
-        store.send(.load(item))
+        store.send(.queue(.loadRequested(item)))
         try await store.until("playing") { $0.playerState == .playing }
 
-        store.send(.pause(reason: .remote))
+        store.send(.transport(.pauseRequested(reason: .remote)))
         #expect(store.state.playback.intent == PlayIntent(playWhenReady: false, reason: .remote))
         #expect(store.state.playerState == .paused(reason: .userInitiated))
 
-        store.send(.togglePlayPause(reason: .user))
+        store.send(.transport(.playPauseToggled(reason: .user)))
         #expect(store.state.playback.intent == PlayIntent(playWhenReady: true, reason: .user))
 
-        store.send(.pause(reason: .interruption))
+        store.send(.transport(.pauseRequested(reason: .interruption)))
         #expect(store.state.playerState == .paused(reason: .interrupted))
         await engine.shutdown()
     }

@@ -127,7 +127,7 @@ struct ArtworkTests {
         harness.draw()
         #expect(harness.frame(of: TitleBar.self, in: .top1) == nil)
         #expect(texts(harness).filter { $0.text == "Clip" }.count == 1)
-        harness.container.controls.dismiss()
+        harness.container.perform(.player(.controls(.hideRequested)))
         harness.tick(5)
         harness.draw()
         // 640×360 less 24 px margins: the artwork is half of 312 px high, centred across.
@@ -152,7 +152,7 @@ struct ArtworkTests {
         configuration.artworkImage = { _, _ in Self.cover }
         let harness = ContainerHarness(configuration: configuration, size: Size(width: 400, height: 200))
         try await harness.load(video: nil, tracks: Self.audioTracks, item: item(artist: "The Archivists"))
-        harness.container.controls.dismiss()
+        harness.container.perform(.player(.controls(.hideRequested)))
         harness.tick(5)
         harness.draw()
         let shown = texts(harness).map(\.text)
@@ -167,7 +167,7 @@ struct ArtworkTests {
         let artwork = Artwork()
         let harness = harness(artwork)
         try await harness.load(item: item(artist: "The Archivists"))
-        harness.container.controls.dismiss()
+        harness.container.perform(.player(.controls(.hideRequested)))
         harness.tick(5)
         harness.draw()
         #expect(harness.canvas.imageRects.isEmpty)

@@ -24,20 +24,20 @@ struct DisplayPolicyTests {
         harness.click(Point(x: 100, y: 100), at: 61)
         harness.tick(62)
         #expect(harness.state.controlsVisible)  // a tap changes nothing
-        controls.dismiss()
+        harness.container.perform(.player(.controls(.hideRequested)))
         #expect(!harness.state.controlsVisible)
         harness.send(.pointerMoved(Point(x: 50, y: 50), time: 63))
         harness.click(Point(x: 100, y: 100), at: 64)
         harness.tick(65)
         harness.container.perform(.toggleControls)
         #expect(!harness.state.controlsVisible)  // neither hover, nor a tap, nor a toggle
-        harness.store.send(.showControls)
+        harness.store.send(.controls(.showRequested))
         harness.tick(66)
         #expect(harness.state.controlsVisible)  // the store's word stands
-        controls.dismiss()
+        harness.container.perform(.player(.controls(.hideRequested)))
         harness.tick(67)
         #expect(!controls.isPresented)
-        controls.present()
+        harness.container.perform(.player(.controls(.showRequested)))
         #expect(controls.isPresented)
     }
 
@@ -73,7 +73,7 @@ struct DisplayPolicyTests {
         harness.tick(4.5)  // over a second after the tap
         #expect(!harness.state.controlsVisible)
 
-        harness.store.send(.pause())
+        harness.store.send(.transport(.pauseRequested()))
         try await harness.store.until("paused") { $0.playerState != .playing }
         harness.container.perform(.toggleControls)  // before any tick: nothing counts while paused
         #expect(log.idleTimes.last == 0)
@@ -82,13 +82,13 @@ struct DisplayPolicyTests {
         harness.tick(30)
         #expect(harness.state.controlsVisible)
         #expect(log.idleTimes.last == 0)  // nothing counts while paused
-        harness.store.send(.play())
+        harness.store.send(.transport(.playRequested()))
         try await harness.store.until("playing") { $0.playerState == .playing }
         harness.tick(30.9)
         #expect(harness.state.controlsVisible)  // counted from the resume
         harness.tick(31)
         #expect(!harness.state.controlsVisible)
-        controls.present()  // code shows them under a policy too
+        harness.container.perform(.player(.controls(.showRequested)))  // code shows them under a policy too
         #expect(controls.isPresented)
     }
 

@@ -25,7 +25,7 @@ struct FocusTests {
 
     /// A window shows the player: presentations can change.
     private func showInAWindow() {
-        harness.store.send(.presentationChanged(.inline, pictureInPicturePossible: true))
+        harness.store.send(.presentation(.changed(.inline, pictureInPicturePossible: true)))
     }
 
     @discardableResult
@@ -179,7 +179,7 @@ struct FocusTests {
     @Test func escapeClosesTheMenuThenDropsFocusThenLeavesFullscreen() async throws {
         try await harness.load()
         showInAWindow()
-        harness.store.send(.presentationRequested(.fullscreen))
+        harness.store.send(.presentation(.requested(.fullscreen)))
         harness.draw()
         let subtitles = try widget(MenuButton.self, in: .bottom2) { $0.menu == .subtitles }
         #expect(focus.move(to: subtitles))
@@ -248,7 +248,7 @@ struct FocusTests {
         harness.draw()
         press(.tab, at: 1)
         #expect(focus.isActive)
-        harness.store.send(.hideControls)
+        harness.store.send(.controls(.hideRequested))
         harness.tick(2)
         #expect(!focus.isActive)
         harness.draw()
@@ -384,7 +384,7 @@ struct FocusTests {
         let harness = ContainerHarness(configuration: configuration)
         try await harness.load()
         harness.draw()
-        harness.container.controls.dismiss()
+        harness.container.perform(.player(.controls(.hideRequested)))
         harness.tick(5)
         harness.draw()
         #expect(harness.canvas.strokes(Self.ring).isEmpty)

@@ -184,7 +184,7 @@ struct GestureActionTests {
 
     @Test func aLongPressPlaysAtDoubleSpeedAndRestoresThePreviousSpeed() async throws {
         try await harness.load()
-        harness.store.send(.speedSelected(1.25))
+        harness.store.send(.transport(.rateChanged(1.25)))
         harness.markCommands()
         let point = Point(x: 200, y: 120)
         container.handle(.pointerDown(point, button: .primary, time: 1))
@@ -217,7 +217,7 @@ struct GestureActionTests {
 
     @Test func hoverShowsHiddenControls() async throws {
         try await harness.load()
-        container.controls.dismiss()
+        container.perform(.player(.controls(.hideRequested)))
         #expect(!container.controls.isPresented)
         container.handle(.pointerMoved(Point(x: 10, y: 10), time: 1))
         #expect(container.controls.isPresented)

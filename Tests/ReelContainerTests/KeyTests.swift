@@ -33,12 +33,12 @@ struct KeyTests {
 
     @Test func speedKeysStayBetweenAQuarterAndFour() async throws {
         try await harness.load()
-        harness.store.send(.speedSelected(3.9))
+        harness.store.send(.transport(.rateChanged(3.9)))
         harness.markCommands()
         _ = harness.key(.character("]"), at: 1)
         _ = harness.key(.character("]"), at: 2)
         #expect(harness.commands == [.setSpeed(4), .setSpeed(4)])
-        harness.store.send(.speedSelected(0.26))
+        harness.store.send(.transport(.rateChanged(0.26)))
         harness.markCommands()
         _ = harness.key(.character("["), at: 3)
         #expect(harness.commands == [.setSpeed(0.25)])
@@ -66,7 +66,7 @@ struct KeyTests {
 
     @Test func windowKeysAskForPresentationsAndQuitGoesToTheHost() async throws {
         try await harness.load()
-        container.store.send(.presentationChanged(.inline, pictureInPicturePossible: true))  // a window shows it
+        container.store.send(.presentation(.changed(.inline, pictureInPicturePossible: true)))  // a window shows it
         var quits = 0
         container.onQuit = { quits += 1 }
         _ = harness.key(.escape, at: 1)
@@ -88,7 +88,7 @@ struct KeyTests {
     @Test func lSetsAThenBThenClearsTheLoop() async throws {
         try await harness.load()
         func seek(to time: Double) async throws {
-            harness.store.send(.seek(to: time))
+            harness.store.send(.transport(.seekRequested(to: time)))
             try await harness.store.until("at \(time)") { $0.elapsedTime == time && $0.playerState == .playing }
         }
         try await seek(to: 12)
@@ -116,7 +116,7 @@ struct KeyTests {
 
     @Test func bindingsAreConfigurable() async throws {
         var configuration = ContainerConfiguration.standard
-        configuration.keyBindings[.character("p")] = .player(.togglePlayPause(reason: .user))
+        configuration.keyBindings[.character("p")] = .player(.transport(.playPauseToggled(reason: .user)))
         configuration.keyBindings[.space] = nil
         let harness = ContainerHarness(configuration: configuration)
         try await harness.load()

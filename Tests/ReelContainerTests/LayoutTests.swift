@@ -31,7 +31,7 @@ func makeContainer(_ controls: ControlConfiguration, status: ContainerStatus) ->
     let container = PlayerContainer(
         store: makeStore(), configuration: ContainerConfiguration(controls: controls))
     container.store.send(
-        .presentationChanged(status == .fullscreen ? .fullscreen : .inline, pictureInPicturePossible: true))
+        .presentation(.changed(status == .fullscreen ? .fullscreen : .inline, pictureInPicturePossible: true)))
     let size = LayoutCase.size(for: status)
     container.layout(size: size, scale: 1)
     return (container, RecordingCanvas(size: size))
@@ -179,7 +179,7 @@ struct LayoutTests {
         for status in ContainerStatus.allCases {
             let harness = ContainerHarness(size: LayoutCase.size(for: status))
             harness.container.store.send(
-                .presentationChanged(status == .fullscreen ? .fullscreen : .inline, pictureInPicturePossible: true))
+                .presentation(.changed(status == .fullscreen ? .fullscreen : .inline, pictureInPicturePossible: true)))
             try await harness.load()
             harness.draw()
             #expect(harness.container.status == status)

@@ -70,9 +70,9 @@ struct LocalizedContainerTests {
         #expect(bubble() == "Untertitel: Französisch")
         #expect(harness.key(.character("m"), at: 3))
         #expect(bubble() == "Stumm")
-        harness.container.perform(.skip(seconds: -2.5))
+        harness.container.perform(.player(.transport(.skipRequested(by: -2.5))))
         #expect(bubble() == "-2,5 s")
-        harness.container.perform(.cycleABLoop)
+        harness.container.perform(.player(.transport(.abLoopCycled)))
         let toasts = harness.container.toasts.visible.compactMap { ($0.content as? BubbleWidget)?.text }
         #expect(toasts.count == 1 && toasts[0].hasPrefix("A-B-Schleife: A "), "\(toasts)")
     }
@@ -81,7 +81,7 @@ struct LocalizedContainerTests {
         let harness = ContainerHarness(configuration: german())
         harness.engine.setFailure(
             PlayerError(.fileNotFound, message: "The file “clip.mp4” is gone."), for: ContainerHarness.url)
-        harness.store.send(.load(MediaItem(url: ContainerHarness.url)))
+        harness.store.send(.queue(.loadRequested(MediaItem(url: ContainerHarness.url))))
         try await harness.store.until("failed") { if case .failed = $0.playback.status { true } else { false } }
         harness.tick(1)
         harness.draw()

@@ -169,7 +169,7 @@ struct MotionTests {
             .right: (video.maxX - (try #require(rest[.right]).minX), 0),
             .center: (0, 0),
         ]
-        container.controls.dismiss()
+        container.perform(.player(.controls(.hideRequested)))
         // 0.2 s, slow at both ends: a quarter of the time is 12.9 % of the way, half is half.
         for (time, shown) in [(10.05, 1 - 0.129162), (10.1, 0.5), (10.15, 1 - 0.870838)] {
             draw(container, canvas, at: time)
@@ -187,7 +187,7 @@ struct MotionTests {
         #expect(Self.colors.values.allSatisfy { canvas.fadedFills($0).isEmpty })
         #expect(!container.controls.isAnimating(context: container.widgetContext()))
 
-        container.controls.present()
+        container.perform(.player(.controls(.showRequested)))
         draw(container, canvas, at: 10.3)
         let top = try #require(canvas.fadedFills(boxColor(1)).first)
         expectClose(
@@ -213,10 +213,10 @@ struct MotionTests {
         expectClose(try #require(canvas.fadedFills(boxColor(2)).first).opacity, 0.5)
         #expect(!controls.isAnimating(context: container.widgetContext()))
         // Inside it, a region still fades by its own transition: half of a half.
-        controls.dismiss()
+        container.perform(.player(.controls(.hideRequested)))
         draw(container, canvas, at: 10.5)
         expectClose(try #require(canvas.fadedFills(boxColor(5)).first).opacity, 0.25)
-        controls.present()
+        container.perform(.player(.controls(.showRequested)))
         draw(container, canvas, at: 11)
 
         // At 0, nothing is drawn, and the controls still take a press.
@@ -236,7 +236,7 @@ struct MotionTests {
         let (fullscreen, canvas) = fiveBoxes(configure: configure, status: .fullscreen)
         draw(fullscreen, canvas, at: 10)
         let rest = try #require(canvas.fadedFills(boxColor(5)).first?.frame)
-        fullscreen.controls.dismiss()
+        fullscreen.perform(.player(.controls(.hideRequested)))
         draw(fullscreen, canvas, at: 10.1)
         let quarter = try #require(canvas.fadedFills(boxColor(5)).first)
         expectClose(quarter.frame, rest.scaled(1 - 0.5 * 0.25))  // a quarter of the way to half its size
@@ -248,7 +248,7 @@ struct MotionTests {
         let (inline, inlineCanvas) = fiveBoxes(configure: configure, status: .inline)
         draw(inline, inlineCanvas, at: 10)
         let inlineRest = try #require(inlineCanvas.fadedFills(boxColor(5)).first?.frame)
-        inline.controls.dismiss()
+        inline.perform(.player(.controls(.hideRequested)))
         draw(inline, inlineCanvas, at: 10.1)
         let faded = try #require(inlineCanvas.fadedFills(boxColor(5)).first)
         expectClose(faded.frame, inlineRest)
@@ -266,7 +266,7 @@ struct MotionTests {
         let under = try #require(canvas.firstFillIndex(shade))
         #expect(Self.colors.values.allSatisfy { (canvas.firstFillIndex($0) ?? -1) > under })
 
-        container.controls.dismiss()
+        container.perform(.player(.controls(.hideRequested)))
         draw(container, canvas, at: 10.1)
         expectClose(try #require(canvas.fadedFills(shade).first).opacity, 0.5)
         draw(container, canvas, at: 10.2)
@@ -381,7 +381,7 @@ struct MotionTests {
         container.layout(size: Size(width: 640, height: 360), scale: 1)
         draw(container, canvas, at: 1)
         #expect(!container.needsDisplay)
-        container.controls.dismiss()
+        container.perform(.player(.controls(.hideRequested)))
         container.plugins.present(BubbleWidget(text: "+10 s"), duration: 0.5)
         container.toasts.show(Toast("Hello", duration: 0.5))
         container.features.present(

@@ -16,7 +16,7 @@ struct NeedsDisplayTests {
         container.handle(.tick(time: 1))
         #expect(!container.needsDisplay)
 
-        store.send(.muteToggled)
+        store.send(.transport(.muteToggled))
         #expect(container.needsDisplay)
         container.draw(in: RecordingCanvas())
         // Refused without an engine: the error's toast slides in until 1.2.
@@ -29,7 +29,7 @@ struct NeedsDisplayTests {
         #expect(container.needsDisplay)
         container.draw(in: RecordingCanvas())
 
-        container.controls.dismiss()
+        container.perform(.player(.controls(.hideRequested)))
         #expect(container.needsDisplay)
         container.draw(in: RecordingCanvas())
         #expect(container.needsDisplay)

@@ -49,7 +49,7 @@ struct NextUpdateTests {
         harness.tick(1)
         harness.draw()
         let wakes = watch(harness.container)
-        harness.store.send(.muteToggled)
+        harness.store.send(.transport(.muteToggled))
         #expect(wakes.count >= 1)
         #expect(harness.container.needsDisplay)
         harness.draw()
@@ -86,7 +86,7 @@ struct NextUpdateTests {
     @Test func pausedControlsHaveNoCountdown() async throws {
         let harness = ContainerHarness(configuration: Self.configuration(.auto(hideAfter: 3)))
         try await harness.load()
-        harness.store.send(.pause())
+        harness.store.send(.transport(.pauseRequested()))
         try await harness.store.until("paused") { $0.playerState != .playing }
         harness.tick(20)
         #expect(harness.container.controls.isPresented)

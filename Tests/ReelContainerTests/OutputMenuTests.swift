@@ -49,7 +49,7 @@ struct OutputMenuTests {
     @Test func theSubtitlesMenuOpensTheSecondaryTrackAndStylePresets() async throws {
         let harness = ContainerHarness()
         try await harness.load()
-        harness.store.send(.subtitleTrackSelected(id: 1))
+        harness.store.send(.outputs(.subtitleTrackSelected(id: 1)))
         let extras = PlayerMenus.items(for: .subtitles, state: harness.state, speeds: [], strings: .english).suffix(2)
             .map(\.title)
         #expect(extras == ["Secondary: Off…", "Subtitle style…"])

@@ -24,7 +24,7 @@ struct OverlaySwitchTests {
         harness.container.enable(overlays: Set(ContainerLayer.allCases))
         // The click above reached the gestures instead: a tap, which hid the controls.
         harness.tick(2)
-        harness.container.controls.present()
+        harness.container.perform(.player(.controls(.showRequested)))
         harness.draw()
         #expect(harness.canvas.texts.contains("Clip"))
         harness.click(play.center, at: 3)

@@ -54,7 +54,7 @@ struct OverlayTests {
             FeaturePanel(
                 edge: .bottom, extent: 100, content: BoxWidget(width: 1, height: 1), animation: .instant,
                 hooks: .init(afterDismiss: { dismissed += 1 })))
-        container.store.send(.presentationChanged(.fullscreen, pictureInPicturePossible: true))
+        container.store.send(.presentation(.changed(.fullscreen, pictureInPicturePossible: true)))
         #expect(container.status == .fullscreen)
         #expect(dismissed == 1)
         #expect(container.features.panel == nil)
@@ -75,7 +75,7 @@ struct OverlayTests {
         container.statusOverride = .portrait
         #expect(container.status == .portrait)
         // Set, it wins over the presentation and the bounds.
-        container.store.send(.presentationChanged(.fullscreen, pictureInPicturePossible: true))
+        container.store.send(.presentation(.changed(.fullscreen, pictureInPicturePossible: true)))
         container.layout(size: Size(width: 1280, height: 720), scale: 1)
         #expect(container.status == .portrait)
         container.statusOverride = nil
@@ -134,7 +134,7 @@ struct OverlayTests {
     @Test func aRefusedCommandBecomesAToast() async throws {
         let harness = ContainerHarness()
         try await harness.load()
-        harness.store.send(.speedSelected(0))
+        harness.store.send(.transport(.rateChanged(0)))
         harness.tick(1)
         let texts = harness.container.toasts.visible.compactMap { ($0.content as? BubbleWidget)?.text }
         // The words of the error's code; its own message ("Speed must be between 0.01 and
@@ -197,7 +197,7 @@ struct ContainerForAPlayerTests {
         #expect(container.store === player.store)
         try player.load(MediaItem(url: URL(string: "https://media.test/clip.mp4")!))
         try await player.until(state: .playing)
-        container.perform(.player(.togglePlayPause(reason: .user)))
+        container.perform(.player(.transport(.playPauseToggled(reason: .user))))
         #expect(player.state == .paused(reason: .userInitiated))
         await player.shutdown()
     }

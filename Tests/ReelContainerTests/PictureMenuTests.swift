@@ -37,7 +37,7 @@ struct PictureMenuTests {
     @Test func adjustedColoursGetAResetEntry() async throws {
         let harness = ContainerHarness()
         try await harness.load()
-        harness.store.send(.videoAdjustmentsSet(VideoAdjustments(brightness: 30, hue: 10)))
+        harness.store.send(.outputs(.videoAdjustmentsChanged(VideoAdjustments(brightness: 30, hue: 10))))
         let reset = try #require(PlayerMenus.pictureItems(state: harness.state, strings: .english).last)
         #expect(reset.title == "Reset adjustments")
         harness.markCommands()

@@ -17,7 +17,7 @@ struct QueueWidgetTests {
 
     private func queued(_ harness: ContainerHarness) async throws {
         for item in items { harness.engine.setMedia(FakeEngine.Media(duration: 100), for: item.url) }
-        harness.store.send(.queue(.replace(items)))
+        harness.store.send(.queue(.replaceRequested(items)))
         try await harness.store.until("playing") { $0.playerState == .playing && $0.playback.item?.title == "One" }
         harness.markCommands()
     }
@@ -60,7 +60,7 @@ struct QueueWidgetTests {
         let entries = PlayerMenus.queueItems(state: harness.state)
         #expect(entries.map(\.title) == ["One", "Two", "Three"])
         #expect(entries.map(\.isChecked) == [true, false, false])
-        #expect(entries[2].action == .player(.queue(.jump(to: 2))))
+        #expect(entries[2].action == .player(.queue(.jumpRequested(to: 2))))
         harness.container.perform(entries[2].action)
         try await harness.store.until("three") { $0.playback.item?.title == "Three" }
     }

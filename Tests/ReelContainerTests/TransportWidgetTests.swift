@@ -37,7 +37,7 @@ struct TransportWidgetTests {
         try await harness.load()
         harness.draw()
         #expect(harness.frame(of: FrameStepButton.self, in: .bottom3) == nil)
-        harness.store.send(.pause())
+        harness.store.send(.transport(.pauseRequested()))
         try await harness.store.until("paused") { !$0.playerState.isPlaying }
         harness.draw()
         let forward = try #require(harness.frame(of: FrameStepButton.self, in: .bottom3) { $0.forward })
@@ -49,12 +49,12 @@ struct TransportWidgetTests {
     @Test func theCloseButtonLeavesFullscreenAndPictureInPicture() async throws {
         let harness = harness([CloseButton(), PictureInPictureButton()])
         try await harness.load()
-        harness.store.send(.presentationChanged(.inline, pictureInPicturePossible: false))
+        harness.store.send(.presentation(.changed(.inline, pictureInPicturePossible: false)))
         harness.draw()
         #expect(harness.frame(of: CloseButton.self, in: .bottom3) == nil)
         #expect(harness.frame(of: PictureInPictureButton.self, in: .bottom3) == nil)
 
-        harness.store.send(.presentationChanged(.fullscreen, pictureInPicturePossible: true))
+        harness.store.send(.presentation(.changed(.fullscreen, pictureInPicturePossible: true)))
         harness.draw()
         let close = try #require(harness.frame(of: CloseButton.self, in: .bottom3))
         harness.click(close.center, at: 1)

@@ -92,7 +92,7 @@ struct WidgetTests {
         let items = PlayerMenus.audioItems(state: harness.state, strings: .english)
         #expect(items.map(\.title) == ["English", "German"])
         #expect(items.map(\.isChecked) == [true, false])
-        #expect(items[1].action == .player(.audioTrackSelected(id: 2)))
+        #expect(items[1].action == .player(.outputs(.audioTrackSelected(id: 2))))
     }
 
     @Test func theErrorViewAppearsForAFailedItemAndRetrySendsRetryTapped() async throws {
@@ -138,7 +138,7 @@ struct WidgetTests {
     @Test func noSpinnerWhileAnItemOpens() async throws {
         let harness = ContainerHarness()
         harness.engine.holdLoads = true
-        harness.store.send(.load(MediaItem(url: ContainerHarness.url)))
+        harness.store.send(.queue(.loadRequested(MediaItem(url: ContainerHarness.url))))
         try await harness.store.until("loading") { $0.playerState == .buffering(reason: .evaluatingBufferRate) }
         harness.tick(1)
         harness.tick(5)
@@ -162,7 +162,7 @@ struct WidgetTests {
     @Test func theFullscreenButtonAsksForFullscreen() async throws {
         let harness = ContainerHarness()
         try await harness.load()
-        harness.store.send(.presentationChanged(.inline, pictureInPicturePossible: true))  // a window shows it
+        harness.store.send(.presentation(.changed(.inline, pictureInPicturePossible: true)))  // a window shows it
         harness.draw()
         let button = try #require(harness.frame(of: FullscreenButton.self, in: .bottom2))
         harness.click(button.center, at: 1)
@@ -183,7 +183,7 @@ struct WidgetTests {
         try await harness.load(duration: 100)
         var item = try #require(harness.store.state.playback.item)
         item.subtitle = "Episode 2"
-        harness.store.send(.load(item))
+        harness.store.send(.queue(.loadRequested(item)))
         try await harness.store.until("the second load") { $0.playback.status == .ready }
         harness.draw()
         #expect(harness.canvas.texts.prefix(1) == ["Clip — Episode 2"])

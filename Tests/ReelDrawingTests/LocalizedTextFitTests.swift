@@ -41,7 +41,7 @@ struct LocalizedTextFitTests {
             FakeEngine.Media(duration: 100, tracks: tracks, video: VideoGeometry(width: 1280, height: 720)),
             for: Self.url)
         engine.setFailure(failing, for: Self.url)
-        store.send(.load(MediaItem(url: Self.url, title: "Clip")))
+        store.send(.queue(.loadRequested(MediaItem(url: Self.url, title: "Clip"))))
         if failing != nil {
             try await store.until("failed") { if case .failed = $0.playback.status { true } else { false } }
         } else {

@@ -1,5 +1,6 @@
 import Foundation
 import PropertyBased
+import ReelComposable
 import ReelCore
 import ReelMPV
 import ReelPlayer
@@ -171,8 +172,8 @@ final class CommandStorm {
         case .seek(let time): try player.seek(to: time, precision: .keyframe)
         case .speed(let speed): try player.setRate(speed)
         case .volume(let volume): try player.setVolume(volume)
-        case .audio(let id): try player.send(.selectTrack(.audio, id: id))
-        case .subtitle(let id): try player.send(.selectTrack(.subtitle, id: id))
+        case .audio(let id): try player.perform(.outputs(.audioTrackSelected(id: id)))
+        case .subtitle(let id): try player.perform(.outputs(.subtitleTrackSelected(id: id)))
         case .stop: try player.stop()
         case .shutdown: break
         }

@@ -38,15 +38,16 @@ extension EngineContractTests {
     func aPlayerAndAStoreOnOneEngineBothSeeTheEnd(_ kind: EngineKind) async throws {
         let engine = try EngineUnderTest(kind)
         let player = engine.player
-        let request = LoadRequest(item: MediaItem(url: try await engine.media(.shortClip)))
+        let item = MediaItem(url: try await engine.media(.shortClip))
         // The player sends the load. A model follows only items it loaded (PlaybackReducer
         // ignores others), so the store starts out knowing the player's request, as a feature
-        // sharing the engine with a player would be told.
+        // sharing the engine with a player would be told; it subscribes before the load.
+        let events = engine.engine.events
+        try player.load(item)
         var initial = PlayerFeature.State()
-        PlaybackReducer.reduce(&initial.playback, .sent(.load(request), reason: .user), at: .now)
+        initial.playback = player.playback
         let store = Store(initialState: initial, reducer: PlayerFeature()) { $0.playbackEngine = engine.engine }
-        store.bridge(engine.engine.events) { .engine($0) }
-        try player.send(.load(request))
+        store.bridge(events) { .engine($0) }
         try await player.until(state: .playing, timeout: engine.timeout)
         engine.letTimePass(3)
         try await player.until(state: .paused(reason: .endOfMedia), timeout: engine.timeout)

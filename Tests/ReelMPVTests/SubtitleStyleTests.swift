@@ -1,4 +1,5 @@
 import Foundation
+import ReelComposable
 import ReelCore
 import ReelPlayer
 import ReelTestSupport
@@ -61,10 +62,10 @@ struct SubtitleStyleTests {
         #expect(engine.propertyText("sub-pos").flatMap(Double.init) == 80)
         #expect(player.subtitleStyle == style)
         // The controls' margin raises the subtitles further, and gives the style's place back.
-        try player.send(.setSubtitleMargin(0.3))
+        try player.perform(.outputs(.subtitleMarginChanged(0.3)))
         await engine.commandsCompleted()
         #expect(engine.propertyText("sub-pos").flatMap(Double.init) == 70)
-        try player.send(.setSubtitleMargin(0.1))
+        try player.perform(.outputs(.subtitleMarginChanged(0.1)))
         await engine.commandsCompleted()
         #expect(engine.propertyText("sub-pos").flatMap(Double.init) == 80)
         // Out of range: refused before anything reaches libmpv.

@@ -33,7 +33,7 @@ struct PlayerTests {
         try await player.until(status: .ready)
         // A transition nobody asked the player for: a parent feature pausing through the store.
         try player.play()
-        player.store.send(.pause(reason: .interruption))
+        player.store.send(.transport(.pauseRequested(reason: .interruption)))
         await player.shutdown()
         var states: [PlayerState] = []
         var started = 0

@@ -160,7 +160,7 @@ extension PlayerWindowTests {
         let running = Task { await window.run() }
         #expect(await probe.settles())
         #expect(!container.controls.isPresented)
-        container.controls.present()
+        container.perform(.player(.controls(.showRequested)))
         #expect(await probe.another("wake.timer"), "the countdown never woke the window")
         #expect(await probe.until { !container.controls.isPresented && !container.needsDisplay }, "still shown")
         #expect(await probe.settles())

@@ -44,7 +44,7 @@ struct ReferenceSnapshotTests {
         state.playback = source.playback
         state.elapsedTime = 2
         let container = PlayerContainer(store: Store(initialState: state, reducer: PlayerFeature()))
-        container.controls.present()
+        container.perform(.player(.controls(.showRequested)))
         return container
     }
 

@@ -64,7 +64,7 @@ struct SnapshotTests {
         state.playback = source.playback
         state.elapsedTime = 2
         let container = PlayerContainer(store: Store(initialState: state, reducer: PlayerFeature()))
-        container.controls.present()
+        container.perform(.player(.controls(.showRequested)))
         let composed = try SnapshotComposer(overlay: container).compose(width: 640, height: 480) {
             frame, rect throws(PlayerError) in
             try source.render(into: frame, rect: rect)

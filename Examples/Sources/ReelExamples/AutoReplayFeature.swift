@@ -8,7 +8,7 @@ import ReelCore
 ///     $0.playbackEngine = engine
 /// }
 /// store.bridge(engine.events) { .player(.engine($0)) }
-/// store.send(.player(.load(item)))
+/// store.send(.player(.queue(.loadRequested(item))))
 /// store.send(.autoReplayToggled(false))  // the next end stays on the replay button
 /// ```
 ///
@@ -75,7 +75,7 @@ public struct AutoReplayFeature: Reducer, Sendable {
             guard state.isEnabled, Self.endsMedia(child), state.player.playback.status == .ended else { return .none }
             state.replayCount += 1
             // The player's own `play` seeks an ended item to 0 first.
-            return .send(.player(.play()))
+            return .send(.player(.transport(.playRequested())))
         }
     }
 

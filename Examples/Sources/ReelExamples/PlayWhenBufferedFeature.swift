@@ -82,8 +82,9 @@ public struct PlayWhenBufferedFeature: Reducer, Sendable {
         switch action {
         case .load(let item):
             state.isWaitingForBuffer = true
-            return .send(.player(.load(item, autoplay: false)))
-        case .player(.play), .player(.togglePlayPause), .player(.stop), .player(.load(_, autoplay: true)):
+            return .send(.player(.queue(.loadRequested(item, autoplay: false))))
+        case .player(.transport(.playRequested)), .player(.transport(.playPauseToggled)),
+            .player(.transport(.stopRequested)), .player(.queue(.loadRequested(_, autoplay: true, _))):
             // Someone else decided: the wait is over.
             state.isWaitingForBuffer = false
             return .none
@@ -96,7 +97,7 @@ public struct PlayWhenBufferedFeature: Reducer, Sendable {
             }
             guard isBuffered(state) else { return .none }
             state.isWaitingForBuffer = false
-            return .send(.player(.play()))
+            return .send(.player(.transport(.playRequested())))
         }
     }
 

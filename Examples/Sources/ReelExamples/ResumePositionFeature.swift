@@ -10,7 +10,7 @@ import ReelCore
 ///     $0.playbackEngine = engine
 /// }
 /// store.bridge(engine.events) { .player(.engine($0)) }
-/// store.send(.load(item))  // not .player(.load): the saved position is looked up first
+/// store.send(.load(item))  // not .player(.queue(.loadRequested)): the saved position is looked up first
 /// ```
 ///
 /// - Loading: ``Action/load(_:autoplay:)`` looks the item's URL up in the ``PositionStore`` and
@@ -96,7 +96,7 @@ public struct ResumePositionFeature: Reducer, Sendable {
     /// so this is the last moment its position is known.
     private func beforePlayer(_ state: inout State, _ action: Action) -> Effect<Action> {
         switch action {
-        case .player(.stop), .player(.load): save(&state)
+        case .player(.transport(.stopRequested)), .player(.queue(.loadRequested)): save(&state)
         default: .none
         }
     }
@@ -113,7 +113,7 @@ public struct ResumePositionFeature: Reducer, Sendable {
             .cancellable(id: CancelID.lookup, cancelInFlight: true)
         case .savedPositionLoaded(var item, let autoplay, let position):
             if let position, position > 0 { item.startPosition = position }
-            return .send(.player(.load(item, autoplay: autoplay)))
+            return .send(.player(.queue(.loadRequested(item, autoplay: autoplay))))
         case .player(let child):
             return react(to: child, in: &state)
         }
@@ -122,18 +122,18 @@ public struct ResumePositionFeature: Reducer, Sendable {
     /// The feature's answer to one of the player's actions, after the player reduced it.
     private func react(to action: PlayerFeature.Action, in state: inout State) -> Effect<Action> {
         switch action {
-        case .load(let item, _):
+        case .queue(.loadRequested(let item, _, _)):
             state.pendingResume = item.startPosition.flatMap { $0 > 0 ? $0 : nil }
             state.lastSavedPosition = item.startPosition ?? 0
             return .none
-        case .stop:
+        case .transport(.stopRequested):
             state.pendingResume = nil
             state.lastSavedPosition = nil
             return .none
-        case .tick:
+        case .timerTicked:
             let moved = abs(state.player.elapsedTime - (state.lastSavedPosition ?? 0))
             return moved >= saveInterval ? save(&state) : .none
-        case .pause, .togglePlayPause, .engine(.property(.paused(true))):
+        case .transport(.pauseRequested), .transport(.playPauseToggled), .engine(.property(.paused(true))):
             return state.player.playback.intent.playWhenReady ? .none : save(&state)
         case .engine(.property(.endReached(true))), .engine(.itemEnded(_, .endOfMedia)):
             guard state.player.playback.status == .ended, let url = state.player.playback.item?.url else {
@@ -154,7 +154,7 @@ public struct ResumePositionFeature: Reducer, Sendable {
         state.pendingResume = nil
         guard resumed >= duration - endMargin else { return .none }
         state.lastSavedPosition = 0
-        return .send(.player(.seek(to: 0)))
+        return .send(.player(.transport(.seekRequested(to: 0))))
     }
 
     /// Saves the current item's position, unless nothing plays or it was saved there already.

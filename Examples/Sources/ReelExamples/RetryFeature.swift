@@ -11,7 +11,7 @@ import ReelCore
 ///     $0.playbackEngine = engine
 /// }
 /// store.bridge(engine.events) { .player(.engine($0)) }
-/// store.send(.player(.load(item)))
+/// store.send(.player(.queue(.loadRequested(item))))
 /// // in the view: "Retrying in 2 s (attempt 2 of 5)", or a Retry button once store.state.gaveUp
 /// ```
 ///
@@ -100,13 +100,13 @@ public struct RetryFeature: Reducer, Sendable {
     private func react(_ state: inout State, _ action: Action) -> Effect<Action> {
         guard case .player(let child) = action else { return .none }
         switch child {
-        case .load, .stop:
+        case .queue(.loadRequested), .transport(.stopRequested):
             // Something else plays now: forget the failed item.
             state.attempt = 0
             state.gaveUp = false
             state.nextRetryIn = nil
             return .cancel(id: CancelID.retry)
-        case .retryTapped:
+        case .transport(.retryTapped):
             if state.gaveUp {
                 // Tapped by the user after giving up: a fresh round of retries.
                 state.attempt = 0
@@ -139,7 +139,7 @@ public struct RetryFeature: Reducer, Sendable {
         let clock = clock
         return .run { send in
             do { try await clock.sleep(for: delay) } catch { return }
-            await send(.player(.retryTapped))
+            await send(.player(.transport(.retryTapped)))
         }
         .cancellable(id: CancelID.retry, cancelInFlight: true)
     }

@@ -10,7 +10,7 @@ import ReelCore
 ///     $0.playbackEngine = engine
 /// }
 /// store.bridge(engine.events) { .player(.engine($0)) }
-/// store.send(.player(.load(item)))
+/// store.send(.player(.queue(.loadRequested(item))))
 /// // in the view: if store.state.isSkipIntroVisible { Button("Skip intro") { store.send(.skipIntroTapped) } }
 /// ```
 ///
@@ -105,10 +105,10 @@ public struct SkipIntroFeature: Reducer, Sendable {
         case .skipIntroTapped:
             guard state.isSkipIntroVisible, let intro = state.intro else { return .none }
             state.isIntroSkipped = true
-            return .send(.player(.seek(to: intro.end)))
+            return .send(.player(.transport(.seekRequested(to: intro.end))))
         case .player(let child):
             switch child {
-            case .load, .stop: state.isIntroSkipped = false
+            case .queue(.loadRequested), .transport(.stopRequested): state.isIntroSkipped = false
             default: break
             }
             // Chapters and duration arrive as engine events: follow them.

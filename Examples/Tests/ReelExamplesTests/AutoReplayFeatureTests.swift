@@ -27,7 +27,7 @@ struct AutoReplayFeatureTests {
     func loadAndPlay(_ store: TestStore<AutoReplayFeature.State, AutoReplayFeature.Action>) async {
         let t = now.now
         let request = LoadRequest(item: item, id: ItemID(rawValue: 1))
-        await store.send(.player(.load(item))) {
+        await store.send(.player(.queue(.loadRequested(item)))) {
             $0.player.playback.apply(.sent(.load(request), reason: .user), at: t)
             $0.player.queue = PlayQueue([item])
         }
@@ -51,7 +51,7 @@ struct AutoReplayFeatureTests {
         for replay in 1...2 {
             await playToTheEnd(store, replays: replay)
             let t = now.now
-            await store.receive(.player(.play())) {
+            await store.receive(.player(.transport(.playRequested()))) {
                 $0.player.playback.apply(.sent(.seek(.absolute(0), precision: .keyframe), reason: .user), at: t)
                 $0.player.playback.apply(.sent(.play, reason: .user), at: t)
                 $0.player.elapsedTime = 0
@@ -79,7 +79,7 @@ struct AutoReplayFeatureTests {
         let store = makeStore()
         await loadAndPlay(store)
         let t = now.now
-        await store.send(.player(.stop)) {
+        await store.send(.player(.transport(.stopRequested()))) {
             $0.player.playback.apply(.sent(.stop, reason: .user), at: t)
         }
         store.expectCommands(.stop)

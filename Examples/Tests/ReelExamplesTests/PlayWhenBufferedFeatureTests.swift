@@ -31,7 +31,7 @@ struct PlayWhenBufferedFeatureTests {
         let t = now.now
         let request = LoadRequest(item: item, autoplay: false, id: ItemID(rawValue: 1))
         await store.send(.load(item)) { $0.isWaitingForBuffer = true }
-        await store.receive(.player(.load(item, autoplay: false))) {
+        await store.receive(.player(.queue(.loadRequested(item, autoplay: false)))) {
             $0.player.playback.apply(.sent(.load(request), reason: .user), at: t)
             $0.player.queue = PlayQueue([item])
         }
@@ -48,7 +48,7 @@ struct PlayWhenBufferedFeatureTests {
         let t = now.now
         let ranges = [TimeRange(start: 0, end: end)]
         await store.engine(.property(.bufferedRanges(ranges)), at: t) { $0.isWaitingForBuffer = false }
-        await store.receive(.player(.play())) {
+        await store.receive(.player(.transport(.playRequested()))) {
             $0.player.playback.apply(.sent(.play, reason: .user), at: t)
         }
         store.expectCommands(.play)
@@ -83,7 +83,7 @@ struct PlayWhenBufferedFeatureTests {
         await load(store, duration: 100)
         await bufferAndPlay(store, until: 5)
         let t = now.now
-        await store.send(.player(.pause())) {
+        await store.send(.player(.transport(.pauseRequested()))) {
             $0.player.playback.apply(.sent(.pause, reason: .user), at: t)
         }
         store.expectCommands(.pause)
@@ -96,7 +96,7 @@ struct PlayWhenBufferedFeatureTests {
         let store = makeStore()
         await load(store, duration: 100)
         let t = now.now
-        await store.send(.player(.togglePlayPause(reason: .user))) {
+        await store.send(.player(.transport(.playPauseToggled(reason: .user)))) {
             $0.player.playback.apply(.sent(.play, reason: .user), at: t)
             $0.isWaitingForBuffer = false
         }

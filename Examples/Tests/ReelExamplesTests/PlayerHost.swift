@@ -67,7 +67,7 @@ extension TestStore where State: PlayerHostState, Action: PlayerHostAction {
         filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async {
         await send(
-            .player(.pause()),
+            .player(.transport(.pauseRequested())),
             assert: {
                 $0.player.playback.apply(.sent(.pause, reason: .user), at: time)
                 $0.player.elapsedTime = $0.player.playback.position(at: time)

@@ -42,7 +42,7 @@ struct ResumePositionFeatureTests {
         let t = now.now
         await store.send(.load(item))
         await store.receive(.savedPositionLoaded(item, autoplay: true, position: saved))
-        await store.receive(.player(.load(resumed))) {
+        await store.receive(.player(.queue(.loadRequested(resumed)))) {
             $0.player.playback.apply(.sent(.load(request), reason: .user), at: t)
             $0.player.queue = PlayQueue([resumed])
             $0.player.elapsedTime = start ?? 0
@@ -64,10 +64,10 @@ struct ResumePositionFeatureTests {
         // The ticks at 47 s and 52 s: the second one is 10 s past the start, so it saves.
         now.advance(by: 5)
         await clock.advanceOnceAsleep(by: .seconds(5))
-        await store.receive(.player(.tick)) { $0.player.elapsedTime = 47 }
+        await store.receive(.player(.timerTicked)) { $0.player.elapsedTime = 47 }
         now.advance(by: 5)
         await clock.advanceOnceAsleep(by: .seconds(5))
-        await store.receive(.player(.tick)) {
+        await store.receive(.player(.timerTicked)) {
             $0.player.elapsedTime = 52
             $0.lastSavedPosition = 52
         }
@@ -87,7 +87,7 @@ struct ResumePositionFeatureTests {
             $0.pendingResume = nil
             $0.lastSavedPosition = 0
         }
-        await store.receive(.player(.seek(to: 0))) {
+        await store.receive(.player(.transport(.seekRequested(to: 0)))) {
             $0.player.playback.apply(.sent(.seek(.absolute(0), precision: .exact), reason: .user), at: t)
             $0.player.elapsedTime = 0
         }
@@ -123,7 +123,7 @@ struct ResumePositionFeatureTests {
         await store.open(request.id, duration: 100, at: now.now)
         now.advance(by: 3)
         let t = now.now
-        await store.send(.player(.stop)) {
+        await store.send(.player(.transport(.stopRequested()))) {
             $0.player.playback.apply(.sent(.stop, reason: .user), at: t)
             $0.player.elapsedTime = 0
             $0.lastSavedPosition = nil

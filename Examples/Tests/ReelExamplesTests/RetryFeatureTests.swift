@@ -29,7 +29,7 @@ struct RetryFeatureTests {
     func loadAndPlay(_ store: TestStore<RetryFeature.State, RetryFeature.Action>) async -> MediaItem {
         let t = now.now
         let request = LoadRequest(item: item, id: ItemID(rawValue: 1))
-        await store.send(.player(.load(item))) {
+        await store.send(.player(.queue(.loadRequested(item)))) {
             $0.player.playback.apply(.sent(.load(request), reason: .user), at: t)
             $0.player.queue = PlayQueue([item])
             $0.player.queue = PlayQueue([item])
@@ -66,7 +66,7 @@ struct RetryFeatureTests {
         await clock.advance(by: .milliseconds(1))
         let request = LoadRequest(item: item, id: ItemID(rawValue: id))
         let t = now.now
-        await store.receive(.player(.retryTapped)) {
+        await store.receive(.player(.transport(.retryTapped))) {
             $0.player.playback.apply(.sent(.load(request), reason: .user), at: t)
             $0.nextRetryIn = nil
         }
@@ -122,7 +122,7 @@ struct RetryFeatureTests {
         await fail(store, 2, with: PlayerError(.networkUnreachable)) { $0.gaveUp = true }
 
         let request = LoadRequest(item: resumed, id: ItemID(rawValue: 3))
-        await store.send(.player(.retryTapped)) {
+        await store.send(.player(.transport(.retryTapped))) {
             $0.player.playback.apply(.sent(.load(request), reason: .user), at: self.now.now)
             $0.attempt = 0
             $0.gaveUp = false
@@ -132,7 +132,7 @@ struct RetryFeatureTests {
             $0.attempt = 1
             $0.nextRetryIn = .seconds(1)
         }
-        await store.send(.player(.stop)) {
+        await store.send(.player(.transport(.stopRequested()))) {
             $0.player.playback.apply(.sent(.stop, reason: .user), at: self.now.now)
             $0.player.elapsedTime = 0
             $0.attempt = 0
@@ -167,7 +167,7 @@ struct RetryFeatureTests {
         let other = MediaItem(url: URL(string: "https://example.com/other.mp4")!, title: "Other")
         let request = LoadRequest(item: other, id: ItemID(rawValue: 2))
         let t = now.now
-        await store.send(.player(.load(other))) {
+        await store.send(.player(.queue(.loadRequested(other)))) {
             $0.player.playback.apply(.sent(.load(request), reason: .user), at: t)
             $0.player.queue = PlayQueue([other])
             $0.player.elapsedTime = 0

@@ -36,7 +36,7 @@ struct SkipIntroFeatureTests {
     ) async {
         let t = now.now
         let request = LoadRequest(item: item, id: ItemID(rawValue: 1))
-        await store.send(.player(.load(item))) {
+        await store.send(.player(.queue(.loadRequested(item)))) {
             $0.player.playback.apply(.sent(.load(request), reason: .user), at: t)
             $0.player.queue = PlayQueue([item])
             $0.player.queue = PlayQueue([item])
@@ -53,7 +53,7 @@ struct SkipIntroFeatureTests {
         _ store: TestStore<SkipIntroFeature.State, SkipIntroFeature.Action>, to position: TimeInterval
     ) async {
         now.advance(by: position - store.state.player.elapsedTime)
-        await store.send(.player(.tick)) { $0.player.elapsedTime = position }
+        await store.send(.player(.timerTicked)) { $0.player.elapsedTime = position }
     }
 
     @Test func theButtonShowsDuringTheIntroChapterAndSkipsToTheNextChapter() async {
@@ -68,7 +68,7 @@ struct SkipIntroFeatureTests {
         await store.send(.skipIntroTapped) { $0.isIntroSkipped = true }
         #expect(!store.state.isSkipIntroVisible)
         let t = now.now
-        await store.receive(.player(.seek(to: 50))) {
+        await store.receive(.player(.transport(.seekRequested(to: 50)))) {
             $0.player.playback.apply(.sent(.seek(.absolute(50), precision: .exact), reason: .user), at: t)
             $0.player.elapsedTime = 50
         }
@@ -83,14 +83,14 @@ struct SkipIntroFeatureTests {
         await play(store, to: 30)
         await store.send(.skipIntroTapped) { $0.isIntroSkipped = true }
         var t = now.now
-        await store.receive(.player(.seek(to: 50))) {
+        await store.receive(.player(.transport(.seekRequested(to: 50)))) {
             $0.player.playback.apply(.sent(.seek(.absolute(50), precision: .exact), reason: .user), at: t)
             $0.player.elapsedTime = 50
         }
         store.expectCommands(.seek(.absolute(50), precision: .exact))
 
         // Seeking back into the intro does not bring the button back, and a second tap does nothing.
-        await store.send(.player(.seek(to: 25))) {
+        await store.send(.player(.transport(.seekRequested(to: 25)))) {
             $0.player.playback.apply(.sent(.seek(.absolute(25), precision: .exact), reason: .user), at: t)
             $0.player.elapsedTime = 25
         }
@@ -103,7 +103,7 @@ struct SkipIntroFeatureTests {
         t = now.now
         let next = MediaItem(url: URL(fileURLWithPath: "/media/episode2.mkv"), title: "Episode 2")
         let request = LoadRequest(item: next, id: ItemID(rawValue: 2))
-        await store.send(.player(.load(next))) {
+        await store.send(.player(.queue(.loadRequested(next)))) {
             $0.player.playback.apply(.sent(.load(request), reason: .user), at: t)
             $0.player.queue = PlayQueue([next])
             $0.player.elapsedTime = 0
@@ -132,7 +132,7 @@ struct SkipIntroFeatureTests {
         #expect(store.state.isSkipIntroVisible)
         await store.send(.skipIntroTapped) { $0.isIntroSkipped = true }
         let t = now.now
-        await store.receive(.player(.seek(to: 35))) {
+        await store.receive(.player(.transport(.seekRequested(to: 35)))) {
             $0.player.playback.apply(.sent(.seek(.absolute(35), precision: .exact), reason: .user), at: t)
             $0.player.elapsedTime = 35
         }

@@ -6,7 +6,7 @@ import ReelCore
 /// ```swift
 /// var configuration = ContainerConfiguration.standard
 /// configuration.controls.displayStyle = .manual
-/// configuration.keyBindings[.character("p")] = .player(.togglePlayPause(reason: .user))
+/// configuration.keyBindings[.character("p")] = .player(.transport(.playPauseToggled(reason: .user)))
 /// let container = PlayerContainer(store: store, configuration: configuration)
 /// ```
 @MainActor

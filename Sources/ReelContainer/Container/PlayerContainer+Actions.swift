@@ -4,64 +4,25 @@ import ReelCore
 
 extension PlayerContainer {
     /// Performs a container action: player intents go to the store (with a feedback bubble
-    /// where the change is not otherwise visible), fullscreen to the player's presentation (which the window follows), quitting to the host.
+    /// where the change is not otherwise visible; the window follows the player's presentation),
+    /// the rest to the container's panels, its app handlers and the host.
     public func perform(_ action: ContainerAction) {
-        let state = context.state
         let configuration = context.configuration
         let strings = configuration.strings
         switch action {
         case .player(let action):
+            let before = context.state
             context.send(action)
-        case .skip(let seconds):
-            context.send(.skipTapped(seconds: seconds))
-            bubble(Cycling.skipLabel(seconds, strings: strings), alignment: seconds < 0 ? .leading : .trailing)
-        case .toggleMute:
-            context.send(.muteToggled)
-            let playback = context.state.playback
-            bubble(playback.isMuted ? strings[.muted] : strings.volume(playback.volume))
+            feedback(for: action, before: before)
         case .multiplySpeed(let factor):
             let range = configuration.speedRange
-            let speed = min(range.upperBound, max(range.lowerBound, state.playback.speed * factor))
-            context.send(.speedSelected(speed))
+            let speed = min(range.upperBound, max(range.lowerBound, context.state.playback.speed * factor))
+            context.send(.transport(.rateChanged(speed)))
             bubble(strings.text(.speedChanged, strings.speed(speed)))
-        case .cycleSubtitles:
-            let tracks = state.playback.tracks(.subtitle)
-            guard !tracks.isEmpty else { return bubble(strings[.noSubtitles]) }
-            let next = Cycling.nextSubtitle(in: tracks)
-            context.send(.subtitleTrackSelected(id: next))
-            bubble(
-                strings.text(.subtitlesChanged, tracks.first { $0.id == next }.map(strings.name(of:)) ?? strings[.off]))
-        case .cycleAudio:
-            let tracks = state.playback.tracks(.audio)
-            guard tracks.count > 1, let next = Cycling.nextAudio(in: tracks) else { return }
-            context.send(.audioTrackSelected(id: next))
-            bubble(strings.text(.audioChanged, tracks.first { $0.id == next }.map(strings.name(of:)) ?? ""))
-        case .cycleABLoop:
-            let loop = Cycling.nextABLoop(after: state.playback.abLoop, at: state.seekBarPosition)
-            context.send(.abLoopSet(loop))
-            toasts.show(
-                Toast(Cycling.abLoopLabel(loop, withHours: (state.playback.duration ?? 0) >= 3600, strings: strings)))
-        case .toggleFullscreen:
-            context.send(.presentationRequested(isFullscreen ? .inline : .fullscreen))
-        case .exitFullscreen:
-            if isFullscreen { context.send(.presentationRequested(.inline)) }
-        case .togglePictureInPicture:
-            let inPictureInPicture = state.presentation == .pictureInPicture
-            context.send(.presentationRequested(inPictureInPicture ? .inline : .pictureInPicture))
-        case .leavePresentation:
-            if state.presentation == .fullscreen || state.presentation == .pictureInPicture {
-                context.send(.presentationRequested(.inline))
-            }
-        case .zoom(let factor):
-            zoom(by: factor)
         case .app(let action):
             for handler in appActionHandlers.handlers { handler(action) }
         case .quit:
             onQuit?()
-        case .showControls:
-            controls.present()
-        case .hideControls:
-            controls.dismiss()
         case .toggleControls:
             controls.toggle()
         case .openMenu(let menu):
@@ -76,8 +37,44 @@ extension PlayerContainer {
         case .screenshot:
             let folder =
                 configuration.screenshotFolder ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-            context.send(.screenshotTaken(in: folder, includingSubtitles: true))
-            toasts.show(Toast(strings.text(.screenshotTaken, PlayerFeature.screenshotName(state))))
+            let name = PlayerFeature.screenshotName(context.state)
+            context.send(
+                .outputs(.screenshotRequested(to: folder.appendingPathComponent(name), includingSubtitles: true)))
+            toasts.show(Toast(strings.text(.screenshotTaken, name)))
+        }
+    }
+
+    /// Says what `action` changed, where nothing else shows it: a bubble for a skip, the mute, a
+    /// track or the zoom, a toast for the A-B loop.
+    private func feedback(for action: PlayerFeature.Action, before: PlayerFeature.State) {
+        let strings = context.configuration.strings
+        let state = context.state
+        switch action {
+        case .transport(.skipRequested(let seconds, _)):
+            bubble(Cycling.skipLabel(seconds, strings: strings), alignment: seconds < 0 ? .leading : .trailing)
+        case .transport(.muteToggled):
+            bubble(state.playback.isMuted ? strings[.muted] : strings.volume(state.playback.volume))
+        case .outputs(.subtitleTrackCycled):
+            guard !state.playback.tracks(.subtitle).isEmpty else { return bubble(strings[.noSubtitles]) }
+            let selected = state.playback.selectedTrack(.subtitle)
+            bubble(strings.text(.subtitlesChanged, selected.map(strings.name(of:)) ?? strings[.off]))
+        case .outputs(.audioTrackCycled):
+            guard state.playback.tracks(.audio).count > 1, let selected = state.playback.selectedTrack(.audio) else {
+                return
+            }
+            bubble(strings.text(.audioChanged, strings.name(of: selected)))
+        case .transport(.abLoopCycled):
+            let loop = state.playback.abLoop
+            let withHours = (state.playback.duration ?? 0) >= 3600
+            toasts.show(Toast(Cycling.abLoopLabel(loop, withHours: withHours, strings: strings)))
+        case .controls(.showRequested), .controls(.hideRequested):
+            controls.followStore()
+        case .outputs(.zoomMultiplied):
+            let zoom = state.playback.framing.zoom
+            guard zoom != before.playback.framing.zoom else { return }
+            bubble(strings.text(.zoom, String(Int((zoom * 100).rounded()))))
+        default:
+            break
         }
     }
 

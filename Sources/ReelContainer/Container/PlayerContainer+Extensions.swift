@@ -50,14 +50,14 @@ extension PlayerContainer {
         if let refusal { toasts.show(Toast(refusal)) }
         guard let first = items.first else { return }
         if appending, !context.state.queue.isEmpty {
-            context.send(.queue(.append(items)))
+            context.send(.queue(.appendRequested(items)))
             toasts.show(
                 Toast(
                     items.count == 1
                         ? strings.text(.addedToQueue, first.url.lastPathComponent)
                         : strings.text(.addedItemsToQueue, String(items.count))))
         } else {
-            context.send(.queue(.replace(items)))
+            context.send(.queue(.replaceRequested(items)))
         }
     }
 
@@ -92,20 +92,5 @@ extension PlayerContainer {
         } catch {
             throw .refused(error)
         }
-    }
-
-    /// Multiplies the picture's zoom by `factor`, within 0.125…8, and says the new zoom in a
-    /// bubble.
-    func zoom(by factor: Double) {
-        guard factor.isFinite, factor > 0 else { return }
-        var framing = context.state.playback.framing
-        let zoom = min(8, max(0.125, framing.zoom * factor))
-        guard zoom != framing.zoom else { return }
-        framing.zoom = zoom
-        context.send(.videoFramingSet(framing))
-        plugins.present(
-            BubbleWidget(text: context.configuration.strings.text(.zoom, String(Int((zoom * 100).rounded())))),
-            alignment: .center,
-            duration: context.configuration.bubbleDuration)
     }
 }

@@ -1,54 +1,37 @@
 import ReelComposable
 
-/// What keys, gestures and widgets ask the container to do: the container's action vocabulary.
+/// What keys, gestures and widgets ask the container to do: the container's own vocabulary.
 ///
-/// Player intents, fullscreen and picture in picture become ``/ReelComposable/PlayerFeature/Action``s sent to the
-/// store (the window follows the player's presentation); quitting goes to the host through
-/// ``PlayerContainer/onQuit``. Nothing here reaches an engine directly.
+/// Player intents are ``/ReelComposable/PlayerFeature/Action``s, sent as they are with
+/// ``player(_:)`` (the window follows the player's presentation; the controls follow
+/// `PlayerFeature.State.controlsVisible`); the container adds its feedback (a bubble for a skip,
+/// the mute, a track or the zoom; a toast for the A-B loop). The other cases are the container's
+/// own: each says why below. Nothing here reaches an engine directly.
 public enum ContainerAction: Equatable, Sendable {
-    /// Sends an action to the store as it is.
+    /// Sends an action to the store as it is, with the container's feedback where the change
+    /// is not otherwise visible.
     case player(PlayerFeature.Action)
-    /// Seeks by `seconds` from the current position (negative goes back).
-    case skip(seconds: Double)
-    /// Mutes or unmutes.
-    case toggleMute
-    /// Multiplies the speed by `factor`, clamped to ``ContainerConfiguration/speedRange``.
+    /// Multiplies the speed by `factor`, clamped to ``ContainerConfiguration/speedRange``: the
+    /// container's own, because the range is its configuration.
     case multiplySpeed(by: Double)
-    /// Selects the next subtitle track, with Off after the last.
-    case cycleSubtitles
-    /// Selects the next audio track.
-    case cycleAudio
-    /// Sets A, then B, then clears the A-B loop (`PlayerFeature.Action.abLoopSet`).
-    case cycleABLoop
-    /// Asks for fullscreen, or to leave it: a presentation request the window follows.
-    case toggleFullscreen
-    /// Leaves fullscreen, if the video fills the screen.
-    case exitFullscreen
-    /// Moves the video into the picture-in-picture window, or back.
-    case togglePictureInPicture
-    /// Goes back from the current presentation: fullscreen and picture in picture return
-    /// inline; inline does nothing.
-    case leavePresentation
-    /// Multiplies the picture's zoom (`VideoFraming.zoom`) by `factor`, kept within 0.125…8
-    /// (ctrl+wheel and pinches).
-    case zoom(by: Double)
     /// An action the app defines: delivered to the handlers added with
     /// ``PlayerContainer/addAppActionHandler(_:)`` (custom menu entries, keys, buttons).
     case app(AppAction)
-    /// Asks the host to quit (``PlayerContainer/onQuit``).
+    /// Asks the host to quit (``PlayerContainer/onQuit``): the host's, not the player's.
     case quit
-    /// Shows the controls (in the display styles that allow it).
-    case showControls
-    /// Hides the controls.
-    case hideControls
-    /// Shows hidden controls or hides shown ones.
+    /// A tap on the video's meaning: shows hidden controls or hides shown ones as the
+    /// ``ContainerConfiguration/controls`` display style decides (the auto and manual styles
+    /// toggle; always, never and custom do nothing). The container's own, because the style is
+    /// its configuration; to show or hide the controls, send the player's `.controls(.showRequested)` or
+    /// `.controls(.hideRequested)`.
     case toggleControls
-    /// Opens one of the player's menus in the feature overlay.
+    /// Opens one of the player's menus in the feature overlay: the container's panels.
     case openMenu(PlayerMenu)
-    /// Closes the feature panel, if one is open.
+    /// Closes the feature panel, if one is open: the container's panels.
     case closePanel
     /// Writes the current frame, with its subtitles, to a PNG file in
-    /// ``ContainerConfiguration/screenshotFolder``, and says so in a toast.
+    /// ``ContainerConfiguration/screenshotFolder``, and says so in a toast: the container's own,
+    /// because the folder is its configuration (the player's action takes a file).
     case screenshot
 }
 

@@ -7,7 +7,7 @@ import ReelCore
 /// let context = Context(store: store)
 /// context.override(ChapterService.self) { ChapterService(context: $0) }   // before first use
 /// context[ToastOverlay.self].show(Toast("Hello"))
-/// context.send(.togglePlayPause(reason: .user))
+/// context.send(.transport(.playPauseToggled(reason: .user)))
 /// ```
 ///
 /// Services are keyed by type identity (`ObjectIdentifier`), never by type name, so two types

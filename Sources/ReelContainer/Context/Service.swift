@@ -8,7 +8,7 @@
 ///         guard let context, let next = context.state.playback.chapters.first(where: {
 ///             $0.start > context.state.seekBarPosition
 ///         }) else { return }
-///         context.send(.seek(to: next.start))
+///         context.send(.transport(.seekRequested(to: next.start)))
 ///         context[ToastOverlay.self].show(Toast(next.title ?? "Next chapter"))
 ///     }
 /// }

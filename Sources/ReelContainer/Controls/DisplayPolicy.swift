@@ -38,9 +38,9 @@ public struct DisplayPolicy: Hashable, Sendable {
 
     /// What the policy wants done.
     public enum Decision: Hashable, Sendable {
-        /// Show the controls (sends `.showControls` when they are hidden).
+        /// Show the controls (sends `.controls(.showRequested)` when they are hidden).
         case show
-        /// Hide them (sends `.hideControls` when they are shown).
+        /// Hide them (sends `.controls(.hideRequested)` when they are shown).
         case hide
     }
 

@@ -3,7 +3,7 @@
 /// Whether they are shown is the store's `PlayerFeature.State.controlsVisible`; the style
 /// decides what taps, the pointer and time do to it (``ControlOverlay`` sends the actions).
 public enum DisplayStyle: Hashable, Sendable {
-    /// Always shown; taps and ``ControlOverlay/dismiss()`` do not hide them.
+    /// Always shown; taps and `.controls(.hideRequested)` do not hide them.
     case always
     /// Never shown.
     case never
@@ -12,8 +12,8 @@ public enum DisplayStyle: Hashable, Sendable {
     case auto(hideAfter: Double)
     /// A tap toggles them; no timer.
     case manual
-    /// Only code shows and hides them (``ControlOverlay/present()``, ``ControlOverlay/dismiss()``,
-    /// the store's `.showControls` and `.hideControls`): taps, the pointer and time change nothing.
+    /// Only code shows and hides them (the store's `.controls(.showRequested)` and
+    /// `.controls(.hideRequested)`): taps, the pointer and time change nothing.
     case custom
     /// The app's own rule decides on taps, the pointer and time; code shows and hides them too.
     case policy(DisplayPolicy)

@@ -27,7 +27,7 @@ import ReelCore
 /// While a control has focus the controls stay shown: the auto-hide countdown is held, as it
 /// is during a drag, so the ring never sits on hidden controls and a slow reader never loses
 /// the control they are on. Escape (or the mouse) drops focus and the countdown runs again.
-/// Controls hidden another way (a tap, the app's `.hideControls`) drop focus. Using the mouse —
+/// Controls hidden another way (a tap, the app's `.controls(.hideRequested)`) drop focus. Using the mouse —
 /// a press, a move, the wheel — drops the ring, as browsers do with `:focus-visible`.
 ///
 /// ```swift

@@ -8,14 +8,14 @@ import ReelCore
 /// | tap | show or hide the controls |
 /// | double tap, left / right third | skip −10 s / +10 s |
 /// | double tap, middle third | play or pause |
-/// | horizontal drag | scrub: `scrubBegan`, `scrubChanged(to:)` with the target in the plugin overlay, `scrubEnded` on release |
+/// | horizontal drag | scrub: `.scrub(.began)`, `.scrub(.changed(to:))` with the target in the plugin overlay, `.scrub(.ended)` on release |
 /// | vertical drag, left half | brightness (``GestureConfiguration/leftVerticalDrag``) |
 /// | vertical drag, right half | volume (``GestureConfiguration/rightVerticalDrag``) |
 /// | long press | 2× while held, then the previous speed |
 /// | wheel | skip ±5 s per step |
 /// | hover | show the controls |
 ///
-/// | ctrl+wheel, pinch | zoom the picture (``ContainerAction/zoom(by:)``) |
+/// | ctrl+wheel, pinch | zoom the picture (`PlayerFeature.Action.zoomMultiplied(by:)`) |
 ///
 /// ``onGesture``, then the handlers added with ``addHandler(_:)`` in order, see every gesture
 /// first and can take it (a feed that pages on vertical drags); a handler that returns false
@@ -50,8 +50,8 @@ public final class GestureService: Service {
 
     /// Ends a scrub or long press in progress.
     public func stop() {
-        if scrubStart != nil { context?.send(.scrubEnded) }
-        if let speed = speedBeforeLongPress { context?.send(.speedSelected(speed)) }
+        if scrubStart != nil { context?.send(.scrub(.ended)) }
+        if let speed = speedBeforeLongPress { context?.send(.transport(.rateChanged(speed))) }
         scrubStart = nil
         speedBeforeLongPress = nil
         verticalDrag = nil
@@ -88,38 +88,38 @@ public final class GestureService: Service {
         case .doubleTap(let point):
             let third = area.width / 3
             if point.x < area.minX + third {
-                context.perform(.skip(seconds: -configuration.doubleTapSkip))
+                context.perform(.player(.transport(.skipRequested(by: -configuration.doubleTapSkip))))
             } else if point.x >= area.maxX - third {
-                context.perform(.skip(seconds: configuration.doubleTapSkip))
+                context.perform(.player(.transport(.skipRequested(by: configuration.doubleTapSkip))))
             } else {
-                context.send(.togglePlayPause(reason: .user))
+                context.send(.transport(.playPauseToggled(reason: .user)))
             }
         case .longPressBegan:
             guard state.playback.status == .ready else { return }
             speedBeforeLongPress = state.playback.speed
-            context.send(.speedSelected(configuration.longPressSpeed))
+            context.send(.transport(.rateChanged(configuration.longPressSpeed)))
             context[PluginOverlay.self].present(
                 BubbleWidget(text: context.strings.speed(configuration.longPressSpeed) + " ▸▸"), alignment: .top)
         case .longPressEnded:
             guard let speed = speedBeforeLongPress else { return }
             speedBeforeLongPress = nil
-            context.send(.speedSelected(speed))
+            context.send(.transport(.rateChanged(speed)))
             context[PluginOverlay.self].dismiss()
         case .dragBegan(.horizontal, _):
             guard let duration = state.playback.duration, state.playback.isSeekable != false else { return }
             scrubStart = (state.seekBarPosition, duration)
-            context.send(.scrubBegan)
+            context.send(.scrub(.began))
         case .dragChanged(.horizontal, let start, let location):
             guard let scrub = scrubStart else { return }
             let perPoint = configuration.dragSecondsPerPoint ?? scrub.duration / max(1, area.width)
             let target = min(scrub.duration, max(0, scrub.position + (location.x - start.x) * perPoint))
-            context.send(.scrubChanged(to: target))
+            context.send(.scrub(.changed(to: target)))
             context[PluginOverlay.self].present(
                 BubbleWidget(text: Self.seekLabel(target: target, duration: scrub.duration)), alignment: .center)
         case .dragEnded(.horizontal, _, _):
             guard scrubStart != nil else { return }
             scrubStart = nil
-            context.send(.scrubEnded)
+            context.send(.scrub(.ended))
             context[PluginOverlay.self].dismiss()
         case .dragBegan(.vertical, let start):
             let control = start.x >= area.midX ? configuration.rightVerticalDrag : configuration.leftVerticalDrag
@@ -136,14 +136,16 @@ public final class GestureService: Service {
             switch drag.control {
             case .volume:
                 let level = min(1, max(0, drag.start + rise / max(1, area.height * configuration.volumeDragSpan)))
-                context.send(.volumeChanged(level))
+                context.send(.transport(.volumeChanged(level)))
                 label = context.strings.volume(level)
             case .brightness:
                 let change = 100 * rise / max(1, area.height * configuration.brightnessDragSpan)
                 var adjustments = state.playback.adjustments
                 adjustments.brightness = min(100, max(-100, (drag.start + change).rounded()))
                 // Each change rebuilds the engine's filter: send whole steps only.
-                if adjustments != state.playback.adjustments { context.send(.videoAdjustmentsSet(adjustments)) }
+                if adjustments != state.playback.adjustments {
+                    context.send(.outputs(.videoAdjustmentsChanged(adjustments)))
+                }
                 label = context.strings.brightness(adjustments.brightness)
             }
             context[PluginOverlay.self].present(BubbleWidget(text: label), alignment: .center)
@@ -156,11 +158,11 @@ public final class GestureService: Service {
             let steps = scrollRemainder.rounded(.towardZero)
             guard steps != 0 else { return }
             scrollRemainder -= steps
-            context.perform(.skip(seconds: steps * configuration.scrollSkip))
+            context.perform(.player(.transport(.skipRequested(by: steps * configuration.scrollSkip))))
         case .hover:
             controls.pointerActivity()
         case .magnify(let factor, _):
-            context.perform(.zoom(by: factor))
+            context.perform(.player(.outputs(.zoomMultiplied(by: factor))))
         }
     }
 

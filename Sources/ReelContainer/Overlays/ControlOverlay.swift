@@ -7,21 +7,23 @@ import ReelCore
 ///
 /// ```swift
 /// let controls = context[ControlOverlay.self]
-/// controls.present()
+/// context.send(.controls(.showRequested))   // the one way to show them; the overlay follows
 /// controls.displayStyle = .manual
 /// controls.configuration.setWidgets([SkipIntroButton()], in: .right)
 /// ```
 ///
 /// ## Who owns what
 /// Whether the controls are shown is one fact, `PlayerFeature.State.controlsVisible`, kept by
-/// the store: ``isPresented`` reads it, and ``present()``, ``dismiss()``, ``toggle()``,
-/// ``pointerActivity()`` and the countdown send `.showControls` / `.hideControls`. Anyone else
-/// may send them too (an app, a parent feature): the transitions follow the state, retargeted
-/// the next time the overlay is updated, drawn or asked for an opacity, so a `.hideControls`
-/// from outside takes the controls away like a tap would. The display style is enforced here:
-/// ``DisplayStyle/never`` sends `.hideControls` whenever the state says shown, and
-/// ``DisplayStyle/always`` sends `.showControls` whenever it says hidden; an app's
-/// ``DisplayPolicy`` is asked on taps, hover and every update, and its answer sent.
+/// the store, and the player's `.controls(.showRequested)` / `.controls(.hideRequested)` are the one way to change it:
+/// an app, a parent feature, a widget and the overlay itself (taps, ``pointerActivity()``, the
+/// countdown) all send them. ``ContainerAction/toggleControls`` is a tap's meaning, which the
+/// display style decides. The transitions follow the state, retargeted the next time the
+/// overlay is updated, drawn or asked for an opacity, so a `.controls(.hideRequested)` from outside takes
+/// the controls away like a tap would, and controls shown by anyone start a full countdown.
+/// The display style is enforced here: ``DisplayStyle/never`` sends `.controls(.hideRequested)` whenever
+/// the state says shown, and ``DisplayStyle/always`` sends `.controls(.showRequested)` whenever it says
+/// hidden (``isPresented`` says what the style lets show meanwhile); an app's ``DisplayPolicy``
+/// is asked on taps, hover and every update, and its answer sent.
 ///
 /// ## Auto-hide
 /// With ``DisplayStyle/auto(hideAfter:)`` the overlay owns the countdown, measured in input
@@ -40,7 +42,7 @@ import ReelCore
 /// ``setOpacity(_:animation:)`` fades the whole overlay — every region, scrim, the dimming and the
 /// focus ring — to a share of how it would look (VideoPlayerContainer's `opacity(_:animation:)`):
 /// controls made faint while something else has the viewer's attention. It is not hiding: the
-/// controls still take input; ``dismiss()`` hides them.
+/// controls still take input; `.controls(.hideRequested)` hides them.
 @MainActor
 public final class ControlOverlay: Service, Overlay {
     private weak var context: Context?
@@ -52,8 +54,13 @@ public final class ControlOverlay: Service, Overlay {
         }
     }
     /// Whether the controls are shown (or fading in): the store's
-    /// `PlayerFeature.State.controlsVisible`. Opacity follows in ``opacity(of:)``.
-    public var isPresented: Bool { context?.state.controlsVisible ?? false }
+    /// `PlayerFeature.State.controlsVisible`, as the display style lets it show
+    /// (``DisplayStyle/always`` shows them, ``DisplayStyle/never`` hides them, until the state is
+    /// put right at the next update). Opacity follows in ``opacity(of:)``.
+    public var isPresented: Bool { target }
+
+    /// The store's word.
+    private var isVisibleInState: Bool { context?.state.controlsVisible ?? false }
     /// The layout of the last draw (or of the last ``relayout(context:)``).
     public private(set) var layout = ControlLayout.empty
     /// How shown each region is: 0 hidden … 1 shown, on its way.
@@ -71,8 +78,8 @@ public final class ControlOverlay: Service, Overlay {
         self.context = context
         configuration = context.configuration.controls
         armedAt = context.now
-        if !configuration.showsOnAppearance, isPresented, displayStyle != .always {
-            context.send(.hideControls)
+        if !configuration.showsOnAppearance, isVisibleInState, displayStyle != .always {
+            context.send(.controls(.hideRequested))
         }
         visibilityTarget = target
         for region in ControlRegion.allCases { visibility[region] = .constant(visibilityTarget ? 1 : 0) }
@@ -130,21 +137,25 @@ public final class ControlOverlay: Service, Overlay {
     }
 
     /// Shows the controls (not with ``DisplayStyle/never``) and re-arms the countdown.
-    public func present() {
+    func present() {
         armedAt = now
-        if displayStyle != .never, !isPresented { context?.send(.showControls) }
+        if displayStyle != .never, !isVisibleInState { context?.send(.controls(.showRequested)) }
         followState()
     }
 
     /// Hides the controls (not with ``DisplayStyle/always``).
-    public func dismiss() {
-        if displayStyle != .always, isPresented { context?.send(.hideControls) }
+    func dismiss() {
+        if displayStyle != .always, isVisibleInState { context?.send(.controls(.hideRequested)) }
         followState()
     }
 
-    /// A tap on the video: what the display style decides (the auto and manual styles toggle;
-    /// always, never and custom do nothing).
-    public func toggle() { apply(decision(on: .tap)) }
+    /// Follows a `.controls(.showRequested)` or `.controls(.hideRequested)` sent through the container at once: the
+    /// display style is applied and the countdown re-armed now, not at the next update.
+    func followStore() { enforceDisplayStyle() }
+
+    /// A tap on the video (``ContainerAction/toggleControls``): what the display style decides
+    /// (the auto and manual styles toggle; always, never and custom do nothing).
+    func toggle() { apply(decision(on: .tap)) }
 
     /// Input happened: re-arms the auto-hide countdown.
     public func interacted() { armedAt = now }
@@ -160,7 +171,7 @@ public final class ControlOverlay: Service, Overlay {
     private func decision(on event: DisplayPolicy.Event) -> DisplayPolicy.Decision? {
         let state = context?.state ?? PlayerFeature.State()
         let situation = DisplayPolicy.Situation(
-            isPresented: isPresented, state: state, idleTime: isLeftAlone(state) ? max(0, now - armedAt) : 0,
+            isPresented: isVisibleInState, state: state, idleTime: isLeftAlone(state) ? max(0, now - armedAt) : 0,
             time: now)
         return displayStyle.decision(on: event, in: situation)
     }
@@ -176,8 +187,8 @@ public final class ControlOverlay: Service, Overlay {
     @discardableResult
     private func apply(_ decision: DisplayPolicy.Decision?) -> Bool {
         switch decision {
-        case .show where !isPresented: present()
-        case .hide where isPresented: dismiss()
+        case .show where !isVisibleInState: present()
+        case .hide where isVisibleInState: dismiss()
         default: return followState()
         }
         return true
@@ -192,7 +203,7 @@ public final class ControlOverlay: Service, Overlay {
         switch displayStyle {
         case .always: true
         case .never: false
-        case .auto, .manual, .custom, .policy: isPresented
+        case .auto, .manual, .custom, .policy: isVisibleInState
         }
     }
 

@@ -62,7 +62,7 @@ public final class ErrorView: Widget {
     /// Sends `retryTapped` on a click of the button; takes every press on the panel.
     public func handle(_ event: InputEvent, in frame: Rect, context: WidgetContext) -> Bool {
         let result = tracker.handle(event, in: retryFrame(in: frame))
-        if result.activated { context.send(.retryTapped) }
+        if result.activated { context.send(.transport(.retryTapped)) }
         return result.consumed || event.isPrimaryDown(in: frame)
     }
 }

@@ -1,3 +1,6 @@
+import ReelComposable
+import ReelCore
+
 /// Asks the host to enter or leave fullscreen; its corners point out, or in when fullscreen.
 @MainActor
 public final class FullscreenButton: Widget {
@@ -21,10 +24,10 @@ public final class FullscreenButton: Widget {
     /// Focusable: Enter or Space clicks it.
     public var isFocusable: Bool { true }
 
-    /// Performs ``ContainerAction/toggleFullscreen`` on a click.
+    /// Performs `.presentation(.toggled(.fullscreen))` on a click.
     public func handle(_ event: InputEvent, in frame: Rect, context: WidgetContext) -> Bool {
         let result = tracker.handle(event, in: frame)
-        if result.activated { context.perform(.toggleFullscreen) }
+        if result.activated { context.perform(.player(.presentation(.toggled(.fullscreen)))) }
         return result.consumed
     }
 }

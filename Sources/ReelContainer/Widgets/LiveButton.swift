@@ -3,7 +3,7 @@ import ReelCore
 
 /// A live stream's "go live" control: a dot and "LIVE", lit at the live edge; behind it, the
 /// dot is grey and the label says how far behind ("-0:12"), and a click jumps to the edge
-/// (``/ReelComposable/PlayerFeature/Action/goLive``). Shown only for live streams.
+/// (``/ReelComposable/PlayerFeature/LiveAction/goLiveRequested``). Shown only for live streams.
 @MainActor
 public final class LiveButton: Widget {
     private var tracker = PressTracker()
@@ -43,7 +43,7 @@ public final class LiveButton: Widget {
     /// Jumps to the live edge on a click.
     public func handle(_ event: InputEvent, in frame: Rect, context: WidgetContext) -> Bool {
         let result = tracker.handle(event, in: frame)
-        if result.activated { context.send(.goLive) }
+        if result.activated { context.send(.live(.goLiveRequested)) }
         return result.consumed
     }
 }

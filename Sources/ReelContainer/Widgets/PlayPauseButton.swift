@@ -2,7 +2,7 @@ import ReelComposable
 import ReelCore
 
 /// Plays, pauses or replays (its icon follows ``/ReelComposable/PlayerFeature/State/playButton``)
-/// by sending `togglePlayPause(reason: .user)`.
+/// by sending `.transport(.playPauseToggled(reason: .user))`.
 @MainActor
 public final class PlayPauseButton: Widget {
     /// How big the button is.
@@ -63,10 +63,10 @@ public final class PlayPauseButton: Widget {
     /// Focusable: Enter or Space clicks it.
     public var isFocusable: Bool { true }
 
-    /// Sends `togglePlayPause(reason: .user)` on a click.
+    /// Sends `.transport(.playPauseToggled(reason: .user))` on a click.
     public func handle(_ event: InputEvent, in frame: Rect, context: WidgetContext) -> Bool {
         let result = tracker.handle(event, in: frame)
-        if result.activated { context.send(.togglePlayPause(reason: .user)) }
+        if result.activated { context.send(.transport(.playPauseToggled(reason: .user))) }
         return result.consumed
     }
 }

@@ -49,7 +49,7 @@ extension PlayerMenus {
         return state.playback.audioDevices.map { device in
             MenuItem(
                 title: strings.name(of: device), isChecked: device == current,
-                action: .player(.audioDeviceSelected(device.name)))
+                action: .player(.outputs(.audioDeviceSelected(device.name))))
         }
     }
 
@@ -58,12 +58,13 @@ extension PlayerMenus {
     public static func secondarySubtitleItems(state: PlayerFeature.State, strings: ContainerStrings) -> [MenuItem] {
         let secondary = state.playback.secondarySubtitleTrack
         let off = MenuItem(
-            title: strings[.off], isChecked: secondary == nil, action: .player(.secondarySubtitleSelected(id: nil)))
+            title: strings[.off], isChecked: secondary == nil,
+            action: .player(.outputs(.secondarySubtitleSelected(id: nil))))
         return [off]
             + state.playback.tracks(.subtitle).filter { !$0.isSelected }.map { track in
                 MenuItem(
                     title: strings.name(of: track), isChecked: track.isSecondarySelected,
-                    action: .player(.secondarySubtitleSelected(id: track.id)))
+                    action: .player(.outputs(.secondarySubtitleSelected(id: track.id))))
             }
     }
 
@@ -78,13 +79,13 @@ extension PlayerMenus {
             return MenuItem(
                 title: strings.text(.subtitleSize, sizeName(preset.size, strings: strings)),
                 isChecked: style.fontSize == preset.size,
-                action: .player(.subtitleStyleSet(chosen)))
+                action: .player(.outputs(.subtitleStyleChanged(chosen))))
         }
         var toggled = style
         toggled.backgroundColor = style.hasBackground ? .clear : SubtitleStyle.presetBackground
         let background = MenuItem(
             title: strings[.subtitleBackground], isChecked: style.hasBackground,
-            action: .player(.subtitleStyleSet(toggled)))
+            action: .player(.outputs(.subtitleStyleChanged(toggled))))
         return sizes + [background]
     }
 
@@ -101,7 +102,7 @@ extension PlayerMenus {
         return files.map { file in
             MenuItem(
                 title: file.lastPathComponent, isChecked: added.contains(file.lastPathComponent),
-                action: .player(.subtitleAdded(ExternalSubtitle(url: file, title: file.lastPathComponent))))
+                action: .player(.outputs(.subtitleAdded(ExternalSubtitle(url: file, title: file.lastPathComponent)))))
         }
     }
 }

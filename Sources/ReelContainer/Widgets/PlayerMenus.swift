@@ -11,7 +11,7 @@ public enum PlayerMenus {
         options.map { speed in
             MenuItem(
                 title: abs(speed - 1) < 0.001 ? strings[.normalSpeed] : strings.speed(speed),
-                isChecked: abs(state.playback.speed - speed) < 0.001, action: .player(.speedSelected(speed)))
+                isChecked: abs(state.playback.speed - speed) < 0.001, action: .player(.transport(.rateChanged(speed))))
         }
     }
 
@@ -20,7 +20,7 @@ public enum PlayerMenus {
         state.playback.tracks(.audio).map { track in
             MenuItem(
                 title: strings.name(of: track), isChecked: track.isSelected,
-                action: .player(.audioTrackSelected(id: track.id)))
+                action: .player(.outputs(.audioTrackSelected(id: track.id))))
         }
     }
 
@@ -29,12 +29,12 @@ public enum PlayerMenus {
         let tracks = state.playback.tracks(.subtitle)
         let off = MenuItem(
             title: strings[.off], isChecked: !tracks.contains(where: \.isSelected),
-            action: .player(.subtitleTrackSelected(id: nil)))
+            action: .player(.outputs(.subtitleTrackSelected(id: nil))))
         return [off]
             + tracks.map { track in
                 MenuItem(
                     title: strings.name(of: track), isChecked: track.isSelected,
-                    action: .player(.subtitleTrackSelected(id: track.id)))
+                    action: .player(.outputs(.subtitleTrackSelected(id: track.id))))
             }
     }
 
@@ -44,7 +44,7 @@ public enum PlayerMenus {
         state.queue.entries.enumerated().map { index, entry in
             MenuItem(
                 title: entry.item.title ?? entry.item.url.lastPathComponent,
-                isChecked: entry.id == state.queue.currentID, action: .player(.queue(.jump(to: index))))
+                isChecked: entry.id == state.queue.currentID, action: .player(.queue(.jumpRequested(to: index))))
         }
     }
 
@@ -57,7 +57,7 @@ public enum PlayerMenus {
             chosen.gravity = gravity
             return MenuItem(
                 title: strings.name(of: gravity), isChecked: framing.gravity == gravity,
-                action: .player(.videoFramingSet(chosen)))
+                action: .player(.outputs(.videoFramingChanged(chosen))))
         }
         let ratios: [(String, Double?)] = [
             (strings[.originalAspect], nil), ("16:9", 16.0 / 9), ("4:3", 4.0 / 3),
@@ -67,11 +67,16 @@ public enum PlayerMenus {
             var chosen = framing
             chosen.aspectRatio = ratio
             return MenuItem(
-                title: title, isChecked: framing.aspectRatio == ratio, action: .player(.videoFramingSet(chosen)))
+                title: title, isChecked: framing.aspectRatio == ratio,
+                action: .player(.outputs(.videoFramingChanged(chosen))))
         }
         let reset =
             state.playback.adjustments == .neutral
-            ? [] : [MenuItem(title: strings[.resetAdjustments], action: .player(.videoAdjustmentsSet(.neutral)))]
+            ? []
+            : [
+                MenuItem(
+                    title: strings[.resetAdjustments], action: .player(.outputs(.videoAdjustmentsChanged(.neutral))))
+            ]
         return gravities + aspects + reset
     }
 
@@ -84,12 +89,12 @@ public enum PlayerMenus {
         let auto = MenuItem(
             title: current.map { strings.text(.automaticQualityChosen, strings.name(of: $0)) }
                 ?? strings[.automaticQuality],
-            isChecked: quality == .auto, action: .player(.streamingQualitySelected(.auto)))
+            isChecked: quality == .auto, action: .player(.live(.qualitySelected(.auto))))
         return [auto]
             + state.playback.variants.map { variant in
                 MenuItem(
                     title: strings.name(of: variant), isChecked: quality == .variant(variant),
-                    action: .player(.streamingQualitySelected(.variant(variant))))
+                    action: .player(.live(.qualitySelected(.variant(variant)))))
             }
     }
 

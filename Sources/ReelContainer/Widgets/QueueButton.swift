@@ -48,7 +48,7 @@ public final class QueueButton: Widget {
     public func handle(_ event: InputEvent, in frame: Rect, context: WidgetContext) -> Bool {
         let result = tracker.handle(event, in: frame)
         if result.activated, isEnabled(context) {
-            context.perform(.player(.queue(direction == .next ? .next : .previous)))
+            context.perform(.player(.queue(direction == .next ? .nextRequested : .previousRequested)))
         }
         return result.consumed
     }

@@ -2,7 +2,7 @@ import ReelComposable
 import ReelCore
 
 /// The seek bar: buffered ranges, progress, chapter ticks, a hover time label (with an optional
-/// preview image above it), and drag to scrub (`scrubBegan`, `scrubChanged(to:)`, `scrubEnded`).
+/// preview image above it), and drag to scrub (`.scrub(.began)`, `.scrub(.changed(to:))`, `.scrub(.ended)`).
 ///
 /// Items without a duration (live, or not loaded) show an empty track and take no input. A
 /// pointer that leaves the window mid-drag ends the scrub where it was.
@@ -157,13 +157,13 @@ public final class SeekBar: Widget {
             keyboardScrubAt = nil  // the pointer takes the scrub over
             isScrubbing = true
             hoverX = clampedX(point)
-            context.send(.scrubBegan)
-            context.send(.scrubChanged(to: Self.time(at: clampedX(point), range: range, in: frame)))
+            context.send(.scrub(.began))
+            context.send(.scrub(.changed(to: Self.time(at: clampedX(point), range: range, in: frame))))
             return true
         case .pointerMoved(let point, _):
             if isScrubbing, let range {
                 hoverX = clampedX(point)
-                context.send(.scrubChanged(to: Self.time(at: clampedX(point), range: range, in: frame)))
+                context.send(.scrub(.changed(to: Self.time(at: clampedX(point), range: range, in: frame))))
                 return true
             }
             hoverX = range != nil && frame.contains(point) ? point.x : nil
@@ -172,13 +172,13 @@ public final class SeekBar: Widget {
             guard isScrubbing else { return false }
             isScrubbing = false
             hoverX = frame.contains(point) ? point.x : nil
-            context.send(.scrubEnded)
+            context.send(.scrub(.ended))
             return true
         case .pointerExited:
             hoverX = nil
             guard isScrubbing else { return false }
             isScrubbing = false
-            context.send(.scrubEnded)
+            context.send(.scrub(.ended))
             return true
         case .keyDown(let key, _, _):
             return handleKey(key, range: seekable ? range : nil, context: context)
@@ -192,17 +192,17 @@ public final class SeekBar: Widget {
         switch key {
         case .left, .right:
             guard let range, !isScrubbing else { return false }
-            if keyboardScrubAt == nil || context.services.state.scrub == nil { context.send(.scrubBegan) }
+            if keyboardScrubAt == nil || context.services.state.scrub == nil { context.send(.scrub(.began)) }
             // The store's state now, not the snapshot: the scrub just began.
             let from = context.services.state.seekBarPosition
             let step = key == .left ? -keyboardStep : keyboardStep
-            context.send(.scrubChanged(to: min(range.end, max(range.start, from + step))))
+            context.send(.scrub(.changed(to: min(range.end, max(range.start, from + step)))))
             keyboardScrubAt = context.time
             return true
         case .escape:
             guard keyboardScrubAt != nil else { return false }
             keyboardScrubAt = nil
-            context.send(.scrubCancelled)
+            context.send(.scrub(.cancelled))
             return true
         default:
             return false
@@ -213,9 +213,9 @@ public final class SeekBar: Widget {
     public func activate(in frame: Rect, context: WidgetContext) {
         if keyboardScrubAt != nil {
             keyboardScrubAt = nil
-            context.send(.scrubEnded)
+            context.send(.scrub(.ended))
         } else {
-            context.send(.togglePlayPause(reason: .user))
+            context.send(.transport(.playPauseToggled(reason: .user)))
         }
     }
 
@@ -235,7 +235,7 @@ public final class SeekBar: Widget {
         }
         guard Timing.hasElapsed(keyboardCommitDelay, since: since, at: context.time) else { return false }
         keyboardScrubAt = nil
-        context.send(.scrubEnded)
+        context.send(.scrub(.ended))
         return true
     }
 }

@@ -2,7 +2,7 @@ import ReelComposable
 import ReelCore
 
 /// Skips back or ahead by a number of seconds (10 by default), drawn as a turning arrow around
-/// the number; a click performs ``ContainerAction/skip(seconds:)``. Shown while the item can
+/// the number; a click performs `.transport(.skipRequested(by:))`. Shown while the item can
 /// seek.
 ///
 /// ```swift
@@ -46,12 +46,12 @@ public final class SkipButton: Widget {
     /// Skips on a click.
     public func handle(_ event: InputEvent, in frame: Rect, context: WidgetContext) -> Bool {
         let result = tracker.handle(event, in: frame)
-        if result.activated { context.perform(.skip(seconds: seconds)) }
+        if result.activated { context.perform(.player(.transport(.skipRequested(by: seconds)))) }
         return result.consumed
     }
 }
 
-/// Steps one frame ahead or back (`PlayerFeature.Action.frameStepped(forward:)`). Shown while
+/// Steps one frame ahead or back (`.transport(.frameStepRequested(forward:))`). Shown while
 /// the player is paused with video: stepping pauses anyway, and playing frames pass too fast to
 /// step.
 @MainActor
@@ -88,13 +88,13 @@ public final class FrameStepButton: Widget {
     /// Steps on a click.
     public func handle(_ event: InputEvent, in frame: Rect, context: WidgetContext) -> Bool {
         let result = tracker.handle(event, in: frame)
-        if result.activated { context.perform(.player(.frameStepped(forward: forward))) }
+        if result.activated { context.perform(.player(.transport(.frameStepRequested(forward: forward)))) }
         return result.consumed
     }
 }
 
 /// Closes the current presentation: in fullscreen it leaves fullscreen, in picture in picture
-/// it brings the video back inline (``ContainerAction/leavePresentation``). Hidden inline, where
+/// it brings the video back inline (`.presentation(.leaveRequested)`). Hidden inline, where
 /// there is nothing to go back to.
 @MainActor
 public final class CloseButton: Widget {
@@ -126,13 +126,13 @@ public final class CloseButton: Widget {
     /// Leaves the presentation on a click.
     public func handle(_ event: InputEvent, in frame: Rect, context: WidgetContext) -> Bool {
         let result = tracker.handle(event, in: frame)
-        if result.activated { context.perform(.leavePresentation) }
+        if result.activated { context.perform(.player(.presentation(.leaveRequested))) }
         return result.consumed
     }
 }
 
 /// Moves the video into the picture-in-picture window, or back
-/// (``ContainerAction/togglePictureInPicture``). Shown while the host can show picture in
+/// (`.presentation(.toggled(.pictureInPicture))`). Shown while the host can show picture in
 /// picture (`PlayerFeature.State.isPictureInPicturePossible`).
 @MainActor
 public final class PictureInPictureButton: Widget {
@@ -162,7 +162,7 @@ public final class PictureInPictureButton: Widget {
     /// Toggles picture in picture on a click.
     public func handle(_ event: InputEvent, in frame: Rect, context: WidgetContext) -> Bool {
         let result = tracker.handle(event, in: frame)
-        if result.activated { context.perform(.togglePictureInPicture) }
+        if result.activated { context.perform(.player(.presentation(.toggled(.pictureInPicture)))) }
         return result.consumed
     }
 }

@@ -77,12 +77,12 @@ public final class VolumeControl: Widget {
         case .pointerDown(let point, .primary, _):
             if let slider, slider.contains(point) {
                 isDragging = true
-                if context.state.playback.isMuted { context.send(.muteToggled) }
-                context.send(.volumeChanged(level(at: point.x, in: slider)))
+                if context.state.playback.isMuted { context.send(.transport(.muteToggled)) }
+                context.send(.transport(.volumeChanged(level(at: point.x, in: slider))))
                 return true
             }
         case .pointerMoved(let point, _) where isDragging:
-            if let slider { context.send(.volumeChanged(level(at: point.x, in: slider))) }
+            if let slider { context.send(.transport(.volumeChanged(level(at: point.x, in: slider)))) }
             return true
         case .pointerUp where isDragging:
             isDragging = false
@@ -91,16 +91,16 @@ public final class VolumeControl: Widget {
             isDragging = false
         case .keyDown(let key, _, _) where showsSlider && (key == .up || key == .down):
             let playback = context.state.playback
-            if playback.isMuted { context.send(.muteToggled) }
+            if playback.isMuted { context.send(.transport(.muteToggled)) }
             // Within the slider's 0…1; a volume an app amplified above 1 is not raised further.
             let level = playback.volume + (key == .up ? keyboardStep : -keyboardStep)
-            context.send(.volumeChanged(min(max(1, playback.volume), max(0, level))))
+            context.send(.transport(.volumeChanged(min(max(1, playback.volume), max(0, level)))))
             return true
         default:
             break
         }
         let result = tracker.handle(event, in: buttonFrame(in: frame, theme: context.theme))
-        if result.activated { context.send(.muteToggled) }
+        if result.activated { context.send(.transport(.muteToggled)) }
         return result.consumed
     }
 }

@@ -13,7 +13,7 @@
 ///         guard case .pointerUp(let point, .primary, _) = event, frame.contains(point) else {
 ///             return event.isPrimaryDown(in: frame)
 ///         }
-///         context.send(.seek(to: 90))
+///         context.send(.transport(.seekRequested(to: 90)))
 ///         return true
 ///     }
 /// }

@@ -49,7 +49,7 @@ final class ContainerHarness {
     ) async throws {
         engine.setMedia(
             FakeEngine.Media(duration: duration, tracks: tracks, chapters: chapters, video: video), for: item.url)
-        store.send(.load(item, autoplay: autoplay))
+        store.send(.queue(.loadRequested(item, autoplay: autoplay)))
         try await store.until("ready") { state in
             state.playback.status == .ready && (autoplay ? state.playerState == .playing : true)
         }
@@ -60,7 +60,7 @@ final class ContainerHarness {
     /// view; returns where its Retry button is.
     func loadFailing() async throws -> Rect {
         engine.setFailure(PlayerError(.httpStatus(404)), for: Self.url)
-        store.send(.load(MediaItem(url: Self.url, title: "Clip")))
+        store.send(.queue(.loadRequested(MediaItem(url: Self.url, title: "Clip"))))
         try await store.until("failed") { if case .failed = $0.playback.status { true } else { false } }
         markCommands()
         tick(1)

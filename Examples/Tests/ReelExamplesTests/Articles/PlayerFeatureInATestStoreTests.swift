@@ -18,7 +18,7 @@ struct PlayerFeatureInATestStoreTests {
         let item = MediaItem(url: URL(fileURLWithPath: "/media/clip.mp4"))
         let request = LoadRequest(item: item, id: ItemID(rawValue: 1))
         let t = now.now
-        await store.send(.load(item)) {
+        await store.send(.queue(.loadRequested(item))) {
             $0.playback.apply(.sent(.load(request), reason: .user), at: t)
             $0.queue = PlayQueue([item])
         }
@@ -35,7 +35,7 @@ struct PlayerFeatureInATestStoreTests {
         }
         #expect(store.state.playerState == .playing)
         #expect(store.state.durationLabel == "0:10")
-        await store.send(.pause()) { $0.playback.apply(.sent(.pause, reason: .user), at: t) }
+        await store.send(.transport(.pauseRequested())) { $0.playback.apply(.sent(.pause, reason: .user), at: t) }
         store.expectCommands(.pause)
         #expect(store.state.playerState == .paused(reason: .userInitiated))
         await store.finish()

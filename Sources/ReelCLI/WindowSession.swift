@@ -190,7 +190,9 @@ final class WindowSession {
                     metrics.tick()
                     nextTick = ContinuousClock.now.advanced(by: .milliseconds(250))
                 }
-                let ticks = player.playback.playerState == .playing || metrics.periodic
+                // The layout is not observable: `REEL_PRINT_LAYOUT` (tests, diagnostics) keeps
+                // looking four times a second; otherwise a paused window's loop sleeps.
+                let ticks = player.playback.playerState == .playing || metrics.periodic || printsLayout
                 _ = await ObservationWait.nextChange(
                     before: ticks ? nextTick : .now.advanced(by: .seconds(86_400)), observing: observe)
             }

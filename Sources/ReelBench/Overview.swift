@@ -20,8 +20,8 @@ struct Overview {
         /// Whether the goal is met; nil without a goal.
         var met: Bool?
 
-        /// Reel over the peer (nil without a peer).
-        var ratio: Double? { peer.map { reel / $0 } }
+        /// Reel over the peer (nil without a peer, or when the peer's figure is 0).
+        var ratio: Double? { peer.flatMap { $0 == 0 ? nil : reel / $0 } }
     }
 
     /// The rows, in the order the benchmarks ran.

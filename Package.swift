@@ -351,7 +351,9 @@ let package = Package(
         ),
         .testTarget(
             name: "ReelDrawingTests",
-            dependencies: ["CCairo", "ReelCore", "ReelCanvas", "ReelDrawing", "ReelTesting", "ReelTestSupport"],
+            dependencies: [
+                "CCairo", "ReelCore", "ReelCanvas", "ReelContainer", "ReelDrawing", "ReelTesting", "ReelTestSupport",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

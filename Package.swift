@@ -290,7 +290,9 @@ let package = Package(
             name: "ReelBench",
             dependencies: [
                 "ReelCore", "ReelMPV", "ReelPlayer", "ReelComposable", "ReelPreview", "ReelContainer", "ReelDrawing",
-                "ReelSDL", "ReelFeed", .product(name: "Subprocess", package: "swift-subprocess"),
+                "ReelSDL", "ReelFeed",
+                // The network feed's loopback server and scripted viewer (`--feed-network-only`).
+                "ReelTestSupport", .product(name: "Subprocess", package: "swift-subprocess"),
             ],
             swiftSettings: strictSettings
         ),

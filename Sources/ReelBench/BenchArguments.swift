@@ -9,8 +9,9 @@ enum BenchMode: Equatable {
     /// The usage text.
     static let usage = """
         USAGE: ReelBench [--runs N] [--ttff-runs N] [--quick] [--thumbnails-only] [--window-only] [--seek-only]
-                         [--next-only] [--feed-only] [--probe-only] [--probe-runs N]
-                         [--contact-sheet-only] [--paused-window-only] [--paused-runs N]
+                         [--next-only] [--feed-only] [--feed-network-only] [--swipes N]
+                         [--probe-only] [--probe-runs N] [--contact-sheet-only]
+                         [--paused-window-only] [--paused-runs N]
 
         Plays a generated 1920x1080 30 fps H.264/AAC clip headless, with Reel (MPVEngine and Player
         in ReelBenchPlayer, a headless app beside this executable) and with the mpv command-line player, interleaved, and prints the median,
@@ -47,6 +48,13 @@ enum BenchMode: Equatable {
                           playlist-next with --prefetch-playlist=yes, interleaved.
           --feed-only     Measure only the feed: swipes to the next item playing with a pool of 3
                           headless players, and the pool's memory against one player's.
+          --feed-network-only  Measure only the feed on a network: 20 generated 720p clips of
+                          10-20 s (2 Mbit/s) from a loopback server at 4, 8 and 20 Mbit/s with
+                          40 ms latency, one seeded viewer (watches 1-8 s, swipes, sometimes
+                          back), with Reel's pool (standard and unbounded preloading) and mpv
+                          --prefetch-playlist=yes: swipe to first frame and to playing, stalls,
+                          bytes fetched over bytes watched. About 15 minutes with 20 swipes.
+          --swipes N      Swipes per configuration and speed in the network feed (default 20).
           --probe-only    Measure only probing: `reel probe --json` against `ffprobe -show_streams
                           -show_format -of json` on the same local 1080p clip, wall time, interleaved.
           --probe-runs N  Runs of each probe in the probe benchmark (default 21).
@@ -76,6 +84,8 @@ enum BenchMode: Equatable {
             case "--seek-only": settings.seekOnly = true
             case "--next-only": settings.nextOnly = true
             case "--feed-only": settings.feedOnly = true
+            case "--feed-network-only": settings.feedNetworkOnly = true
+            case "--swipes": settings.swipes = try count(remaining.popFirst(), for: argument)
             case "--probe-only": settings.probeOnly = true
             case "--playback-only": settings.playbackOnly = true
             case "--contact-sheet-only": settings.contactSheetOnly = true
@@ -129,6 +139,10 @@ struct BenchSettings: Equatable {
     var nextOnly = false
     /// Only the feed.
     var feedOnly = false
+    /// Only the feed on a network.
+    var feedNetworkOnly = false
+    /// Swipes per configuration and speed in the network feed benchmark.
+    var swipes = 20
     /// Exact seeks per player in the seek-latency benchmark.
     var seeks = 25
     /// Measure only probing.

@@ -102,6 +102,25 @@ final class MPVClient {
         }
     }
 
+    /// The next line mpv wrote (an event or a reply), or nil when none came within `timeout`.
+    func nextLine(timeout: Duration) throws(BenchError) -> String? {
+        func popLine() -> String? {
+            guard let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+            let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
+            buffer.removeSubrange(buffer.startIndex...newline)
+            return line
+        }
+        if let line = popLine() { return line }
+        var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+        let milliseconds = timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000
+        guard poll(&descriptor, 1, Int32(clamping: max(0, milliseconds))) > 0 else { return nil }
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        let count = chunk.withUnsafeMutableBytes { read(socket, $0.baseAddress, $0.count) }
+        guard count > 0 else { throw failure("mpv's IPC socket closed.") }
+        buffer.append(contentsOf: chunk[0..<count])
+        return popLine()
+    }
+
     /// Quits mpv and waits for it.
     func close() {
         try? send(#"{"command":["quit"]}"#)

@@ -65,6 +65,11 @@ enum ReelBench {
                 print(overview.markdown(title: "Feed"))
                 return
             }
+            if settings.feedNetworkOnly {
+                if await !printFeedNetwork(settings, into: &overview) { exit(1) }
+                print(overview.markdown(title: "Feed on a network"))
+                return
+            }
             if settings.nextOnly {
                 if await !printNextItem(settings, into: &overview) { exit(1) }
                 print(overview.markdown(title: "Next item"))
@@ -105,6 +110,8 @@ enum ReelBench {
             _ = await printNextItem(settings, into: &overview)
             print("")
             _ = await printFeed(settings, into: &overview)
+            print("")
+            _ = await printFeedNetwork(settings, into: &overview)
             print("")
             printReducerThroughput(runs: settings.reducerRuns, into: &overview)
             await printThumbnails(settings, into: &overview)

@@ -2,7 +2,12 @@ import CustomDump
 import Foundation
 import ReelComposable
 import ReelCore
-import Testing
+
+// Static release builds (`make bench` links ReelBench, which uses ReelTestSupport, with
+// --static-swift-stdlib) have no Testing module.
+#if canImport(Testing)
+    import Testing
+#endif
 
 /// A store for tests that asserts every state change, every action effects send back and every
 /// engine command, exhaustively, with a readable diff on mismatch.
@@ -266,8 +271,12 @@ extension Task where Success == Never, Failure == Never {
 private func fail(
     _ message: String, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
 ) {
-    Issue.record(
-        Comment(rawValue: message),
-        sourceLocation: SourceLocation(
-            fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column)))
+    #if canImport(Testing)
+        Issue.record(
+            Comment(rawValue: message),
+            sourceLocation: SourceLocation(
+                fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column)))
+    #else
+        assertionFailure(message, file: filePath, line: line)
+    #endif
 }

@@ -1,0 +1,339 @@
+import Foundation
+import ReelCore
+import ReelFeed
+import ReelMPV
+import ReelPlayer
+import ReelTestSupport
+
+/// The feed on a network (issue #25): ``NetworkFeedMedia``'s 20 clips served by a
+/// `LoopbackHTTPServer` whose link carries `megabits` in total with 40 ms per request, watched by
+/// one ``ScriptedViewer`` (seed 25) with Reel's `FeedPlayerPool` (a policy each) and with
+/// `mpv --prefetch-playlist=yes` driven over its IPC socket.
+///
+/// What each swipe measures, from the moment the swipe is asked for (`moveForward()` /
+/// `moveBack()`, or `playlist-next` / `playlist-prev` written to mpv's socket):
+/// - first frame: the new visible item has its first frame decoded. Reel: its player holds the
+///   item with status `ready` (libmpv's playback restart after its load; at once for a neighbour
+///   paused on its first frame). mpv: the `playback-restart` event after the new file's
+///   `start-file`.
+/// - playing: Reel: the visible player's `state` is `.playing`. mpv: after that restart, while
+///   `paused-for-cache` is false (mpv is never paused by the script).
+/// - stalls: once the visit played, each time it enters `buffering(.toMinimizeStalls)` (Reel) or
+///   `paused-for-cache` turns true (mpv).
+/// The viewer watches for the step's dwell from the moment the item plays (or gives up after
+/// ``startTimeout``), then notes the position reached and swipes. Bytes are the server's exact
+/// body bytes, over every path, when the last visit ends.
+struct NetworkFeedBench {
+    /// A configuration the viewer watches the feed with.
+    enum Configuration: CaseIterable {
+        /// Reel's pool with `FeedPreloadPolicy.standard`.
+        case reelStandard
+        /// Reel's pool with `FeedPreloadPolicy.unbounded`.
+        case reelUnbounded
+        /// `mpv --prefetch-playlist=yes` over IPC.
+        case mpv
+
+        /// Its name in the tables.
+        var name: String {
+            switch self {
+            case .reelStandard: "Reel, FeedPreloadPolicy.standard"
+            case .reelUnbounded: "Reel, FeedPreloadPolicy.unbounded"
+            case .mpv: "mpv --prefetch-playlist=yes"
+            }
+        }
+    }
+
+    /// What one configuration measured at one speed.
+    struct Run {
+        var configuration: Configuration
+        var megabits: Double
+        /// Seconds from each swipe to the new item's first frame.
+        var firstFrame: [Double]
+        /// Seconds from each swipe to the new item playing.
+        var playing: [Double]
+        /// Stalls of the visible item, over every visit.
+        var stalls: Int
+        /// Swipes made.
+        var swipes: Int
+        /// Visits that never played within ``startTimeout`` (their latencies count as the timeout).
+        var timeouts: Int
+        /// Body bytes the server sent.
+        var fetched: Int
+        /// What the viewer watched.
+        var account: FeedByteAccount
+
+        var stallsPer100Swipes: Double { swipes > 0 ? Double(stalls) * 100 / Double(swipes) : 0 }
+        var wastedShare: Double { account.wastedShare(ofFetched: fetched) }
+        var fetchedOverWatched: Double { account.fetchedOverWatched(fetched) }
+    }
+
+    /// The clips.
+    var media: NetworkFeedMedia
+    /// Swipes per configuration and speed.
+    var swipes: Int
+    /// The mpv executable; nil skips the peer.
+    var mpv: String?
+    /// The viewer's seed.
+    var seed: UInt64 = 25
+    /// The link speeds, in Mbit/s.
+    static let speeds: [Double] = [4, 8, 20]
+    /// Latency added to every request.
+    static let latency = Duration.milliseconds(40)
+    /// How long a visit waits for its item to play before the viewer swipes on.
+    static let startTimeout = Duration.seconds(15)
+
+    /// The feed's routes: `/feed/NN.mp4`.
+    private var paths: [String] { (0..<NetworkFeedMedia.count).map { String(format: "/feed/%02d.mp4", $0) } }
+
+    private func newAccount() throws(BenchError) -> FeedByteAccount {
+        var sizes: [Int] = []
+        for index in 0..<NetworkFeedMedia.count {
+            let path = media.url(of: index).path
+            guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int else {
+                throw BenchError.failed("feed on a network: \(path) is missing")
+            }
+            sizes.append(size)
+        }
+        return FeedByteAccount(
+            fileBytes: sizes, durations: (0..<NetworkFeedMedia.count).map { Double(NetworkFeedMedia.seconds(of: $0)) })
+    }
+
+    private func startServer(megabits: Double) throws(BenchError) -> LoopbackHTTPServer {
+        var routes: [String: LoopbackHTTPServer.Behaviour] = [:]
+        for (index, path) in paths.enumerated() { routes[path] = .file(media.url(of: index)) }
+        let server = LoopbackHTTPServer(routes: routes, link: .megabits(megabits, latency: Self.latency))
+        do { try server.start() } catch { throw BenchError.failed("feed on a network: the server: \(error)") }
+        return server
+    }
+
+    /// Runs every configuration at every speed, the configurations interleaved at each speed.
+    @MainActor func run(progress: (String) -> Void) async throws(BenchError) -> [Run] {
+        var runs: [Run] = []
+        let configurations = Configuration.allCases.filter { $0 != .mpv || mpv != nil }
+        for megabits in Self.speeds {
+            for configuration in configurations {
+                progress("  \(Int(megabits)) Mbit/s, \(configuration.name)…")
+                switch configuration {
+                case .reelStandard: runs.append(try await runReel(.standard, as: configuration, megabits: megabits))
+                case .reelUnbounded: runs.append(try await runReel(.unbounded, as: configuration, megabits: megabits))
+                case .mpv: runs.append(try runMPV(megabits: megabits))
+                }
+            }
+        }
+        return runs
+    }
+
+    // MARK: - Reel
+
+    @MainActor private func runReel(
+        _ policy: FeedPreloadPolicy, as configuration: Configuration, megabits: Double
+    ) async throws(BenchError) -> Run {
+        let viewer = ScriptedViewer(seed: seed, swipes: swipes, itemCount: NetworkFeedMedia.count)
+        var account = try newAccount()
+        let server = try startServer(megabits: megabits)
+        defer { server.stop() }
+        let items = paths.map { MediaItem(url: server.url($0)) }
+        let pool: FeedPlayerPool
+        do {
+            pool = try FeedPlayerPool(items: items, preload: policy) { () throws(PlayerError) in
+                try MPVEngine(configuration: .headless)
+            }
+        } catch {
+            throw BenchError.failed("feed on a network: \(error)")
+        }
+        var run = Run(
+            configuration: configuration, megabits: megabits, firstFrame: [], playing: [], stalls: 0, swipes: 0,
+            timeouts: 0, fetched: 0, account: account)
+        var swiped = ContinuousClock.now
+        do { try pool.show(index: 0) } catch { throw BenchError.failed("feed on a network: \(error)") }
+        for (number, step) in viewer.steps.enumerated() {
+            let visit = await watchReel(
+                pool, index: step.index, url: items[step.index].url, from: swiped, dwell: step.dwell)
+            if number > 0 { record(visit, into: &run) }
+            run.stalls += visit.stalls
+            if let player = pool.player(for: step.index) { account.watched(item: step.index, upTo: player.currentTime) }
+            swiped = ContinuousClock.now
+            do {
+                if step.move == .forward { try pool.moveForward() } else { try pool.moveBack() }
+            } catch {
+                throw BenchError.failed("feed on a network: a swipe was refused: \(error)")
+            }
+            run.swipes += 1
+        }
+        // The last item shown: its latency and a watch of 1 s, so that every swipe is measured.
+        let last = viewer.lastIndex
+        let visit = await watchReel(pool, index: last, url: items[last].url, from: swiped, dwell: .seconds(1))
+        record(visit, into: &run)
+        run.stalls += visit.stalls
+        if let player = pool.player(for: last) { account.watched(item: last, upTo: player.currentTime) }
+        run.fetched = server.bytesSent()
+        run.account = account
+        await pool.shutdown()
+        return run
+    }
+
+    /// One visit's figures.
+    private struct Visit {
+        var firstFrame: Duration?
+        var playing: Duration?
+        var stalls = 0
+    }
+
+    private func record(_ visit: Visit, into run: inout Run) {
+        func seconds(_ duration: Duration) -> Double {
+            Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+        }
+        let limit = seconds(Self.startTimeout)
+        run.firstFrame.append(visit.firstFrame.map(seconds) ?? limit)
+        run.playing.append(visit.playing.map(seconds) ?? limit)
+        if visit.playing == nil { run.timeouts += 1 }
+    }
+
+    /// Watches item `index` of `pool` from the swipe at `swiped`: its first frame, its playing,
+    /// its stalls, for `dwell` once it plays.
+    @MainActor private func watchReel(
+        _ pool: FeedPlayerPool, index: Int, url: URL, from swiped: ContinuousClock.Instant, dwell: Duration
+    ) async -> Visit {
+        var visit = Visit()
+        var playedAt: ContinuousClock.Instant?
+        var stalled = false
+        while true {
+            let now = ContinuousClock.now
+            if let player = pool.player(for: index), player.currentItem?.url == url {
+                let playback = player.playback
+                if visit.firstFrame == nil, playback.status == .ready || playback.status == .ended {
+                    visit.firstFrame = now - swiped
+                }
+                let state = player.state
+                if playedAt == nil, state == .playing {
+                    playedAt = now
+                    visit.playing = now - swiped
+                }
+                if playedAt != nil {
+                    let isStalled = state == .buffering(reason: .toMinimizeStalls)
+                    if isStalled, !stalled { visit.stalls += 1 }
+                    stalled = isStalled
+                }
+            }
+            if let playedAt, now - playedAt >= dwell { return visit }
+            if playedAt == nil, now - swiped >= Self.startTimeout { return visit }
+            try? await Task.sleep(for: .milliseconds(2))
+        }
+    }
+
+    // MARK: - mpv
+
+    private func runMPV(megabits: Double) throws(BenchError) -> Run {
+        guard let mpv else { throw BenchError.missingTool("mpv") }
+        let viewer = ScriptedViewer(seed: seed, swipes: swipes, itemCount: NetworkFeedMedia.count)
+        var account = try newAccount()
+        let server = try startServer(megabits: megabits)
+        defer { server.stop() }
+        let urls = paths.map { server.url($0).absoluteString }
+        let failure = { (message: String) in BenchError.failed("feed on a network, mpv: \(message)") }
+        let client = try MPVClient.open(mpv: mpv, arguments: ["--prefetch-playlist=yes"] + urls, failure: failure)
+        defer { client.close() }
+        try client.send(#"{"command":["observe_property",2,"paused-for-cache"]}"#)
+        var session = MPVFeedSession(client: client)
+        var run = Run(
+            configuration: .mpv, megabits: megabits, firstFrame: [], playing: [], stalls: 0, swipes: 0, timeouts: 0,
+            fetched: 0, account: account)
+        // The first item's first frame came before `open` returned.
+        var swiped = ContinuousClock.now
+        session.restarted = true
+        for (number, step) in viewer.steps.enumerated() {
+            let visit = try session.watch(from: swiped, dwell: step.dwell)
+            if number > 0 { record(visit, into: &run) }
+            run.stalls += visit.stalls
+            if let position = try session.position() { account.watched(item: step.index, upTo: position) }
+            swiped = ContinuousClock.now
+            try session.swipe(step.move)
+            run.swipes += 1
+        }
+        let last = viewer.lastIndex
+        let visit = try session.watch(from: swiped, dwell: .seconds(1))
+        record(visit, into: &run)
+        run.stalls += visit.stalls
+        if let position = try session.position() { account.watched(item: last, upTo: position) }
+        run.fetched = server.bytesSent()
+        run.account = account
+        return run
+    }
+
+    /// The mpv player's state as its IPC reports it, for one feed.
+    private struct MPVFeedSession {
+        let client: MPVClient
+        /// The new file has started (`start-file`) and restarted (`playback-restart`) since the swipe.
+        var restarted = false
+        private var started = true
+        private var pausedForCache = false
+        private var requests = 100
+
+        init(client: MPVClient) { self.client = client }
+
+        /// Sends the swipe.
+        mutating func swipe(_ move: ScriptedViewer.Move) throws(BenchError) {
+            restarted = false
+            started = false
+            try client.send(move == .forward ? #"{"command":["playlist-next"]}"# : #"{"command":["playlist-prev"]}"#)
+        }
+
+        /// Reads mpv's lines until the visit is over (as ``NetworkFeedBench/watchReel``).
+        mutating func watch(from swiped: ContinuousClock.Instant, dwell: Duration) throws(BenchError) -> Visit {
+            var visit = Visit()
+            var playedAt: ContinuousClock.Instant?
+            var stalled = false
+            if restarted { visit.firstFrame = .zero }
+            while true {
+                let line = try client.nextLine(timeout: .milliseconds(5))
+                let now = ContinuousClock.now
+                if let line { take(line) }
+                if restarted, visit.firstFrame == nil { visit.firstFrame = now - swiped }
+                if playedAt == nil, restarted, !pausedForCache {
+                    playedAt = now
+                    visit.playing = now - swiped
+                }
+                if playedAt != nil {
+                    if pausedForCache, !stalled { visit.stalls += 1 }
+                    stalled = pausedForCache
+                }
+                if let playedAt, now - playedAt >= dwell { return visit }
+                if playedAt == nil, now - swiped >= NetworkFeedBench.startTimeout { return visit }
+            }
+        }
+
+        /// The playback position, asked for (nil without one).
+        mutating func position() throws(BenchError) -> Double? {
+            requests += 1
+            let id = requests
+            try client.send(#"{"command":["get_property","time-pos"],"request_id":\#(id)}"#)
+            let deadline = ContinuousClock.now + .seconds(5)
+            while ContinuousClock.now < deadline {
+                guard let line = try client.nextLine(timeout: .milliseconds(50)) else { continue }
+                guard let object = Self.object(line), object["request_id"] as? Int == id else {
+                    take(line)
+                    continue
+                }
+                return object["data"] as? Double ?? (object["data"] as? NSNumber)?.doubleValue
+            }
+            return nil
+        }
+
+        private mutating func take(_ line: String) {
+            guard let object = Self.object(line) else { return }
+            switch object["event"] as? String {
+            case "start-file": started = true
+            case "playback-restart": if started { restarted = true }
+            case "property-change":
+                if object["name"] as? String == "paused-for-cache" {
+                    pausedForCache = object["data"] as? Bool ?? (object["data"] as? NSNumber)?.boolValue ?? false
+                }
+            default: break
+            }
+        }
+
+        private static func object(_ line: String) -> [String: Any]? {
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+        }
+    }
+}

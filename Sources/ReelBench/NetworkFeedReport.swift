@@ -1,0 +1,109 @@
+import Foundation
+import ReelTestSupport
+
+extension ReelBench {
+    /// Prints the network feed's tables (one per link speed) and adds the goals at 8 Mbit/s
+    /// (issue #25) to `overview`.
+    /// - Returns: Whether it was measured.
+    @MainActor static func printFeedNetwork(_ settings: BenchSettings, into overview: inout Overview) async -> Bool {
+        let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
+        let media = NetworkFeedMedia(directory: BenchMedia.defaultDirectory(executable: executable))
+        let mpv = ChildProcess.locate("mpv")
+        if mpv == nil {
+            FileHandle.standardError.write(Data("ReelBench: feed on a network: no mpv on PATH, no peer.\n".utf8))
+        }
+        let bench = NetworkFeedBench(media: media, swipes: settings.swipes, mpv: mpv)
+        let started = ContinuousClock.now
+        let runs: [NetworkFeedBench.Run]
+        do {
+            if let seconds = try await media.prepare() {
+                FileHandle.standardError.write(
+                    Data("Generated the network feed's 20 clips in \(String(format: "%.1f", seconds)) s.\n".utf8))
+            }
+            FileHandle.standardError.write(
+                Data("Feed on a network: \(settings.swipes) swipes per configuration and speed…\n".utf8))
+            runs = try await bench.run { FileHandle.standardError.write(Data("\($0)\n".utf8)) }
+        } catch {
+            FileHandle.standardError.write(Data("ReelBench: feed on a network: \(error)\n".utf8))
+            return false
+        }
+        let elapsed = ContinuousClock.now - started
+        for megabits in NetworkFeedBench.speeds {
+            print(networkTable(runs.filter { $0.megabits == megabits }, megabits: megabits, swipes: settings.swipes))
+        }
+        print(String(format: "Feed on a network: measured in %.0f s.\n", Double(elapsed.components.seconds)))
+        let atGoalSpeed = runs.filter { $0.megabits == 8 }
+        if let reel = atGoalSpeed.first(where: { $0.configuration == .reelStandard }) {
+            overview.add(networkGoals(reel, peer: atGoalSpeed.first { $0.configuration == .mpv }))
+        }
+        return true
+    }
+
+    /// The `p`-th percentile of `samples` (nearest rank), in milliseconds.
+    static func percentileMilliseconds(_ samples: [Double], _ p: Double) -> Double {
+        let sorted = samples.sorted()
+        guard !sorted.isEmpty else { return .nan }
+        let rank = Int((p * Double(sorted.count)).rounded(.up))
+        return sorted[min(sorted.count, max(1, rank)) - 1] * 1000
+    }
+
+    private static func networkTable(_ runs: [NetworkFeedBench.Run], megabits: Double, swipes: Int) -> String {
+        var lines = [
+            "### Feed on a network: \(Int(megabits)) Mbit/s, 40 ms latency (20 clips, 720p 2 Mbit/s, \(swipes) swipes, seed 25)",
+            "| Configuration | first frame p50 (ms) | p95 | playing p50 (ms) | p95 | stalls / 100 swipes "
+                + "| fetched (MB) | watched (MB) | fetched / watched | wasted |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        ]
+        for run in runs {
+            let ms = { (samples: [Double], p: Double) in String(format: "%.1f", percentileMilliseconds(samples, p)) }
+            let timeouts = run.timeouts > 0 ? " (\(run.timeouts) never played)" : ""
+            lines.append(
+                "| \(run.configuration.name)\(timeouts) | \(ms(run.firstFrame, 0.5)) | \(ms(run.firstFrame, 0.95)) "
+                    + "| \(ms(run.playing, 0.5)) | \(ms(run.playing, 0.95)) "
+                    + String(format: "| %.1f ", run.stallsPer100Swipes)
+                    + String(format: "| %.1f | %.1f ", Double(run.fetched) / 1e6, run.account.watchedBytes / 1e6)
+                    + String(format: "| %.2f | %.0f %% |", run.fetchedOverWatched, run.wastedShare * 100))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The goals at 8 Mbit/s, Reel with its standard policy against mpv.
+    private static func networkGoals(_ reel: NetworkFeedBench.Run, peer: NetworkFeedBench.Run?) -> [Overview.Row] {
+        let peerName = "mpv --prefetch-playlist"
+        func row(
+            _ name: String, _ value: (NetworkFeedBench.Run) -> Double, precision: Int, bound: Double?,
+            boundText: String?,
+            allowEqual: Bool = false
+        ) -> Overview.Row {
+            let mine = value(reel)
+            let theirs = peer.map(value)
+            let withinBound = bound.map { mine <= $0 } ?? true
+            let beatsPeer = theirs.map { allowEqual ? mine <= $0 : mine < $0 } ?? true
+            let peerText = allowEqual ? "≤ peer" : "< peer"
+            let goal = [boundText, peer == nil ? nil : peerText].compactMap { $0 }.joined(separator: ", ")
+            return Overview.Row(
+                benchmark: "Feed on 8 Mbit/s: \(name)", reel: mine, peer: theirs, peerName: peerName,
+                precision: precision, goal: goal, met: withinBound && beatsPeer)
+        }
+        return [
+            row(
+                "swipe to first frame p50 (ms)", { percentileMilliseconds($0.firstFrame, 0.5) }, precision: 1,
+                bound: 100, boundText: "≤ 100 ms"),
+            row(
+                "swipe to first frame p95 (ms)", { percentileMilliseconds($0.firstFrame, 0.95) }, precision: 1,
+                bound: 300, boundText: "≤ 300 ms"),
+            row(
+                "swipe to playing p50 (ms)", { percentileMilliseconds($0.playing, 0.5) }, precision: 1, bound: nil,
+                boundText: nil),
+            row(
+                "swipe to playing p95 (ms)", { percentileMilliseconds($0.playing, 0.95) }, precision: 1, bound: nil,
+                boundText: nil),
+            // Stalls: none against none is as good as it gets, so equal to the peer's meets it.
+            row(
+                "visible stalls / 100 swipes", \.stallsPer100Swipes, precision: 1, bound: 1, boundText: "≤ 1",
+                allowEqual: true),
+            row("wasted share of bytes (%)", { $0.wastedShare * 100 }, precision: 0, bound: 25, boundText: "≤ 25 %"),
+            row("bytes fetched / watched", \.fetchedOverWatched, precision: 2, bound: nil, boundText: nil),
+        ]
+    }
+}

@@ -55,6 +55,8 @@ enum BenchMode: Equatable {
                           --prefetch-playlist=yes: swipe to first frame and to playing, stalls,
                           bytes fetched over bytes watched. About 15 minutes with 20 swipes.
           --swipes N      Swipes per configuration and speed in the network feed (default 20).
+                          REEL_FEED_SPEEDS=8,20 and REEL_FEED_CONFIGURATIONS=standard,unbounded,mpv
+                          narrow it to some speeds and configurations.
           --probe-only    Measure only probing: `reel probe --json` against `ffprobe -show_streams
                           -show_format -of json` on the same local 1080p clip, wall time, interleaved.
           --probe-runs N  Runs of each probe in the probe benchmark (default 21).

@@ -41,6 +41,15 @@ struct NetworkFeedBench {
             case .mpv: "mpv --prefetch-playlist=yes"
             }
         }
+
+        /// The name `REEL_FEED_CONFIGURATIONS` uses.
+        var shortName: String {
+            switch self {
+            case .reelStandard: "standard"
+            case .reelUnbounded: "unbounded"
+            case .mpv: "mpv"
+            }
+        }
     }
 
     /// What one configuration measured at one speed.
@@ -109,8 +118,14 @@ struct NetworkFeedBench {
     /// Runs every configuration at every speed, the configurations interleaved at each speed.
     @MainActor func run(progress: (String) -> Void) async throws(BenchError) -> [Run] {
         var runs: [Run] = []
-        let configurations = Configuration.allCases.filter { $0 != .mpv || mpv != nil }
-        for megabits in Self.speeds {
+        // `REEL_FEED_SPEEDS=8` and `REEL_FEED_CONFIGURATIONS=standard,mpv` narrow a run (tuning).
+        let environment = ProcessInfo.processInfo.environment
+        let speeds = environment["REEL_FEED_SPEEDS"].map { $0.split(separator: ",").compactMap { Double($0) } }
+        let names = environment["REEL_FEED_CONFIGURATIONS"].map { $0.split(separator: ",").map(String.init) }
+        let configurations = Configuration.allCases.filter { configuration in
+            (configuration != .mpv || mpv != nil) && (names?.contains(configuration.shortName) ?? true)
+        }
+        for megabits in speeds ?? Self.speeds {
             for configuration in configurations {
                 progress("  \(Int(megabits)) Mbit/s, \(configuration.name)…")
                 switch configuration {

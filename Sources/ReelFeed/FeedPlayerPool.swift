@@ -31,9 +31,9 @@ import ReelPlayer
 ///
 /// ## Preloading
 /// Which neighbours are opened, when, and how much each may buffer is the pool's
-/// ``FeedPreloadPolicy`` (``FeedPreloadPolicy/standard`` unless told otherwise): by default one
-/// neighbour on each side, opened once the visible item has 2 s buffered, and capped at 2 s and
-/// 1 MiB, so that on a network the feed fetches little that nobody watches. Each player is given
+/// ``FeedPreloadPolicy`` (``FeedPreloadPolicy/standard`` unless told otherwise): by default the
+/// visible item reads 1 s ahead, and one neighbour on each side opens once it has 0.5 s buffered,
+/// capped at 1 s and 1 MiB, so that on a network the feed fetches little that nobody watches. Each player is given
 /// its item's buffering before the item opens, and again when a swipe moves it (the new visible
 /// item's read-ahead is lifted, the one that left is capped).
 ///

@@ -19,9 +19,14 @@ import ReelCore
 /// they never take bandwidth from what the user watches. An opened neighbour is paused on its
 /// first frame, so a swipe shows a picture at once, and it reads no more than its
 /// ``Budget``: `duration` seconds ahead (libmpv's read-ahead) and at most `bytes` (the cache's
-/// limit, with a small socket receive buffer, ``neighbourReceiveBuffer``, so that the system does
-/// not fetch megabytes beyond it). A swipe lifts the new visible item's read-ahead to ``visible``'s and caps the item that
-/// left as the neighbour it became. (libmpv applies a cache's byte limit to the next item opened:
+/// limit), with ``visible``'s socket receive buffer. A swipe lifts the new visible item's
+/// read-ahead to ``visible``'s and caps the item that left as the neighbour it became.
+///
+/// What a feed wastes is what was fetched beyond where the viewer swiped away: the visible item's
+/// read-ahead, what the system received past it (the socket's receive buffer, which grows to
+/// megabytes on a fast link unless it is set), and neighbours never shown. ``standard`` keeps all
+/// three small: short videos are watched for seconds, and a link a few times the video's rate
+/// refills a second of read-ahead long before it runs out. (libmpv applies a cache's byte limit to the next item opened:
 /// an item keeps the byte limit it was opened with, its read-ahead follows at once.)
 public struct FeedPreloadPolicy: Hashable, Sendable {
     /// How much of a neighbour may be buffered before it is shown.
@@ -60,11 +65,21 @@ public struct FeedPreloadPolicy: Hashable, Sendable {
         self.visibleHeadStart = visibleHeadStart
     }
 
-    /// One neighbour on each side, 2 s and at most 1 MiB of it, opened once the visible item has
-    /// 2 s buffered: at 2 Mbit/s, about 500 KB per neighbour, where ByteDance's player preloads
-    /// 800 KB.
+    /// The visible item reads 1 s ahead through a 128 KiB socket receive buffer
+    /// (``visibleBuffering``); one neighbour on each side, 1 s of it and at most 1 MiB, opened once
+    /// the visible item has 0.5 s buffered. At 2 Mbit/s that is about 250 KB per neighbour, where
+    /// ByteDance's player preloads 800 KB.
     public static let standard = FeedPreloadPolicy(
-        neighbours: [Budget(duration: 2, bytes: 1 << 20)], visibleHeadStart: 2)
+        visible: visibleBuffering, neighbours: [Budget(duration: 1, bytes: 1 << 20)], visibleHeadStart: 0.5)
+
+    /// How ``standard``'s visible item buffers: libmpv's defaults, 1 s of read-ahead, and a
+    /// 128 KiB socket receive buffer (enough for 10 Mbit/s at a 100 ms round trip).
+    public static var visibleBuffering: BufferingPolicy {
+        var policy = BufferingPolicy.standard
+        policy.forwardBufferDuration = 1
+        policy.receiveBufferBytes = 128 << 10
+        return policy
+    }
 
     /// Every neighbour the pool has players for, opened with the visible item and buffered like it.
     /// Wasteful on a network (each neighbour reads as far as the visible item does), and the
@@ -80,17 +95,9 @@ public struct FeedPreloadPolicy: Hashable, Sendable {
         let budget = neighbours[distance - 1]
         var policy = visible
         if let duration = budget.duration { policy.forwardBufferDuration = duration }
-        if let bytes = budget.bytes {
-            policy.maximumForwardBytes = bytes
-            // What the system receives beyond the cache's limit counts too.
-            policy.receiveBufferBytes = min(policy.receiveBufferBytes ?? .max, Self.neighbourReceiveBuffer)
-        }
+        if let bytes = budget.bytes { policy.maximumForwardBytes = bytes }
         return policy
     }
-
-    /// The socket receive buffer of a neighbour with a byte budget (256 KiB): it keeps it for
-    /// the rest of its item, shown or not (it carries 20 Mbit/s at a 100 ms round trip).
-    public static let neighbourReceiveBuffer = 256 << 10
 
     /// Throws unless every buffering policy it makes is one an engine takes.
     public func check() throws(PlayerError) {

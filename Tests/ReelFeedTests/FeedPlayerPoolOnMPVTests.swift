@@ -52,7 +52,14 @@ struct FeedPlayerPoolOnMPVTests {
         try server.start()
         defer { server.stop() }
         let items = (0..<3).map { MediaItem(url: server.url("/\($0).mp4")) }
-        let pool = try FeedPlayerPool(items: items) { () throws(PlayerError) in
+        // The visible item reads as far as libmpv's defaults go (its whole file, here), through
+        // the feed's receive buffer, which its neighbours share; they are capped as standard's.
+        var visible = BufferingPolicy.standard
+        visible.receiveBufferBytes = FeedPreloadPolicy.visibleBuffering.receiveBufferBytes
+        let policy = FeedPreloadPolicy(
+            visible: visible, neighbours: FeedPreloadPolicy.standard.neighbours,
+            visibleHeadStart: FeedPreloadPolicy.standard.visibleHeadStart)
+        let pool = try FeedPlayerPool(items: items, preload: policy) { () throws(PlayerError) in
             try MPVEngine(configuration: .headless)
         }
         try pool.show(index: 0)

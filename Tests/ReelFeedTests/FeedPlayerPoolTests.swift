@@ -307,8 +307,23 @@ struct FeedPlayerPoolTests {
 
     // MARK: - Preloading
 
+    /// A policy whose visible item and neighbours read ahead differently (libmpv's default, 2 s),
+    /// with a 2 s head start.
+    static let capped = FeedPreloadPolicy(
+        visible: .standard, neighbours: [.init(duration: 2, bytes: 1 << 20)], visibleHeadStart: 2)
+
+    @Test func theStandardPolicyReadsLittleAheadOfTheViewer() throws {
+        let standard = FeedPreloadPolicy.standard
+        #expect(standard.visible.forwardBufferDuration == 1 && standard.visible.receiveBufferBytes == 128 << 10)
+        let neighbour = try #require(standard.buffering(atDistance: 1))
+        #expect(neighbour.forwardBufferDuration == 1 && neighbour.maximumForwardBytes == 1 << 20)
+        #expect(neighbour.receiveBufferBytes == 128 << 10, "a neighbour keeps the visible item's receive buffer")
+        #expect(standard.visibleHeadStart <= standard.visible.forwardBufferDuration ?? 0, "a head start never reached")
+        #expect(FeedPreloadPolicy.unbounded.visible == .standard)
+    }
+
     @Test func neighboursWaitForTheVisibleItemsHeadStartAndOpenCapped() async throws {
-        let (pool, engines) = try makePool(items: 10, preload: .standard)
+        let (pool, engines) = try makePool(items: 10, preload: Self.capped)
         try pool.show(index: 4)
         #expect(held(pool) == [4], "a neighbour opened before the visible item had buffered anything")
         let visible = try #require(pool.visiblePlayer)
@@ -331,7 +346,7 @@ struct FeedPlayerPoolTests {
     }
 
     @Test func aSwipeLiftsTheNewVisibleItemsCapAndCapsTheOneThatLeft() async throws {
-        var policy = FeedPreloadPolicy.standard
+        var policy = Self.capped
         policy.visibleHeadStart = 0
         let (pool, engines) = try makePool(items: 10, preload: policy)
         try pool.show(index: 0)
@@ -377,7 +392,7 @@ struct FeedPlayerPoolTests {
         policy.neighbours = [.init(bytes: 1000)]
         #expect(throws: PlayerError.self) { try makePool(items: 3, preload: policy) }
         #expect(FeedPreloadPolicy.standard.buffering(atDistance: 2) == nil)
-        #expect(FeedPreloadPolicy.standard.buffering(atDistance: 0) == .standard)
+        #expect(FeedPreloadPolicy.standard.buffering(atDistance: 0) == FeedPreloadPolicy.visibleBuffering)
     }
 }
 

@@ -190,6 +190,7 @@ public final class FeedPlayerPool {
     public func shutdown() async {
         finishSwipe(at: .now)
         isShutDown = true
+        observedPlayer = nil
         for subscriber in swipeSubscribers.values { subscriber.finish() }
         swipeSubscribers = [:]
         await withTaskGroup(of: Void.self) { group in
@@ -301,13 +302,16 @@ public final class FeedPlayerPool {
     /// neighbours wait for.
     private func observeVisible() {
         guard let player = visiblePlayer, observedPlayer != ObjectIdentifier(player) else { return }
-        observedPlayer = ObjectIdentifier(player)
+        let observed = ObjectIdentifier(player)
+        observedPlayer = observed
+        // The change handler stays with the player's registrar until the next change, which may
+        // never come (at shutdown): it holds neither the player nor the pool.
         withObservationTracking {
             _ = player.playback
             _ = player.metrics
         } onChange: { [weak self] in
             Task { @MainActor in
-                guard let self, self.observedPlayer == ObjectIdentifier(player) else { return }
+                guard let self, self.observedPlayer == observed else { return }
                 self.observedPlayer = nil
                 self.measureSwipe(at: .now)
                 if self.neighboursDeferred {

@@ -35,23 +35,9 @@ struct BenchMedia {
         if FileManager.default.fileExists(atPath: url.path) { return nil }
         guard let ffmpeg = ChildProcess.locate("ffmpeg") else { throw .missingTool("ffmpeg") }
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let partial = directory.appendingPathComponent(".\(fileName).\(getpid()).partial")
-        defer { try? FileManager.default.removeItem(at: partial) }
         // Not measured beyond its wall time, so swift-subprocess runs it (its output shows).
         let started = ContinuousClock.now
-        let status: TerminationStatus
-        do {
-            status = try await Subprocess.run(
-                .path(FilePath(ffmpeg)), arguments: Arguments(arguments(output: partial.path)),
-                output: .currentStandardOutput, error: .currentStandardError
-            ).terminationStatus
-        } catch {
-            throw .spawnFailed(ffmpeg, "\(error)")
-        }
-        guard status.isSuccess else { throw .childFailed("ffmpeg", status: status.code) }
-        guard rename(partial.path, url.path) == 0 else {
-            throw .spawnFailed("rename", String(cString: strerror(errno)))
-        }
+        try await Self.make(url, with: ffmpeg) { output in arguments(output: output) }
         let elapsed = ContinuousClock.now - started
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
@@ -96,6 +82,32 @@ extension TerminationStatus {
     var code: Int32 {
         switch self {
         case .exited(let code), .signaled(let code): code
+        }
+    }
+}
+
+extension BenchMedia {
+    /// Runs `ffmpeg` with the arguments `arguments` gives for an output path, writing under a
+    /// hidden name beside `destination` and renaming it into place, so that a file appears
+    /// complete or not at all. Its output shows (swift-subprocess runs it).
+    static func make(
+        _ destination: URL, with ffmpeg: String, arguments: (String) -> [String]
+    ) async throws(BenchError) {
+        let partial = destination.deletingLastPathComponent()
+            .appendingPathComponent(".\(destination.lastPathComponent).\(getpid()).partial")
+        defer { try? FileManager.default.removeItem(at: partial) }
+        let status: TerminationStatus
+        do {
+            status = try await Subprocess.run(
+                .path(FilePath(ffmpeg)), arguments: Arguments(arguments(partial.path)),
+                output: .currentStandardOutput, error: .currentStandardError
+            ).terminationStatus
+        } catch {
+            throw .spawnFailed(ffmpeg, "\(error)")
+        }
+        guard status.isSuccess else { throw .childFailed("ffmpeg", status: status.code) }
+        guard rename(partial.path, destination.path) == 0 else {
+            throw .spawnFailed("rename", String(cString: strerror(errno)))
         }
     }
 }

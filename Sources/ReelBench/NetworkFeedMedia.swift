@@ -1,15 +1,4 @@
 import Foundation
-import Subprocess
-
-#if canImport(System)
-    import System
-#else
-    import SystemPackage
-#endif
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// The network feed benchmark's clips: 20 of 10–20 s, `testsrc2` at 1280×720 30 fps, H.264 at a
 /// constant 1.9 Mbit/s (x264's `nal-hrd=cbr`, so that bytes follow time) with a keyframe every
@@ -42,21 +31,7 @@ struct NetworkFeedMedia {
         let started = ContinuousClock.now
         for index in missing {
             let destination = url(of: index)
-            let partial = folder.appendingPathComponent(".\(destination.lastPathComponent).\(getpid()).partial")
-            defer { try? FileManager.default.removeItem(at: partial) }
-            let status: TerminationStatus
-            do {
-                status = try await Subprocess.run(
-                    .path(FilePath(ffmpeg)), arguments: Arguments(arguments(index: index, output: partial.path)),
-                    output: .currentStandardOutput, error: .currentStandardError
-                ).terminationStatus
-            } catch {
-                throw .spawnFailed(ffmpeg, "\(error)")
-            }
-            guard status.isSuccess else { throw .childFailed("ffmpeg", status: status.code) }
-            guard rename(partial.path, destination.path) == 0 else {
-                throw .spawnFailed("rename", String(cString: strerror(errno)))
-            }
+            try await BenchMedia.make(destination, with: ffmpeg) { output in arguments(index: index, output: output) }
         }
         let elapsed = ContinuousClock.now - started
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18

@@ -33,7 +33,9 @@ struct AudioOutputMonitorTests {
         /// Loads the ten-second clip and waits until it plays on the output `output`.
         func play(on output: String) async throws {
             try player.load(MediaItem(url: try await MediaFixtures.url(for: .tenSecondClip)))
-            try await player.until(state: .playing)
+            // Opening the sound server's stream takes seconds under ThreadSanitizer beside the
+            // other suites (10 s ran out in 2 of 6 runs): the bound is the suite's minute.
+            try await player.until(state: .playing, timeout: .seconds(40))
             try await until("playing on \(output)") { monitor.activeOutputs.map(\.name) == [output] }
         }
 

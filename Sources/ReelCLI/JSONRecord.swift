@@ -92,6 +92,7 @@ struct JSONRecord: Encodable, Sendable {
         switch error.code {
         case .httpStatus(let status): record.httpStatus = status
         case .refusedScheme(let scheme): record.scheme = scheme
+        case .connectionLost(let position): record.position = rounded(position)
         default: break
         }
         return record

@@ -69,27 +69,6 @@ extension PlayerState {
     }
 }
 
-extension PlayerError.Code {
-    /// The case's name, such as `fileNotFound` or `refusedScheme`.
-    var identifier: String {
-        switch self {
-        case .fileNotFound: "fileNotFound"
-        case .unsupportedFormat: "unsupportedFormat"
-        case .nothingToPlay: "nothingToPlay"
-        case .networkUnreachable: "networkUnreachable"
-        case .httpStatus: "httpStatus"
-        case .decoderFailure: "decoderFailure"
-        case .refusedScheme: "refusedScheme"
-        case .engineGone: "engineGone"
-        case .invalidArgument: "invalidArgument"
-        case .commandFailed: "commandFailed"
-        case .timedOut: "timedOut"
-        case .liveStreamStopped: "liveStreamStopped"
-        case .unknown: "unknown"
-        }
-    }
-}
-
 extension EndReason {
     /// `endOfMedia`, `stopped` or `failed`.
     var identifier: String {

@@ -46,8 +46,10 @@ public struct BufferingPolicy: Hashable, Sendable {
     public var networkTimeout: TimeInterval = 20
     /// Whether an HTTP stream whose connection drops is opened again where it stopped, with
     /// FFmpeg's `reconnect`, `reconnect_streamed` and `reconnect_on_network_error` (waiting up to
-    /// 5 s between attempts) instead of failing. Default false: a dropped connection ends the
-    /// item with a network error. Takes effect for the next item opened.
+    /// 5 s between attempts) instead of failing. Default false: once what was buffered has
+    /// played, a dropped connection ends the item with ``PlayerError/Code/connectionLost(at:)``
+    /// (libmpv alone would retry for 11 s, then report the end of the media). Takes effect for
+    /// the next item opened.
     public var reconnectsHTTP = false
     /// The socket receive buffer of network streams in bytes (FFmpeg's `recv_buffer_size`); nil
     /// leaves the system's, which grows to megabytes on a fast link. Reading stops at the cache's

@@ -17,6 +17,9 @@ public struct PlayerError: Error, Hashable, Sendable, CustomStringConvertible {
         case networkUnreachable
         /// The server answered with an HTTP error status.
         case httpStatus(Int)
+        /// The connection dropped before the media's end (and could not be opened again where
+        /// it stopped, ``BufferingPolicy/reconnectsHTTP``); playback stopped at `at` seconds.
+        case connectionLost(at: TimeInterval)
         /// A decoder or output could not be set up.
         case decoderFailure
         /// The URL's scheme is not on the allowlist, or the URL is unsafe.
@@ -67,6 +70,8 @@ public struct PlayerError: Error, Hashable, Sendable, CustomStringConvertible {
         case .nothingToPlay: "The media contains no audio or video that can be played."
         case .networkUnreachable: "The server could not be reached."
         case .httpStatus(let status): "The server answered with HTTP status \(status)."
+        case .connectionLost(let position):
+            "The connection to the server was lost at \(String(format: "%.1f", position)) s."
         case .decoderFailure: "The media could not be decoded."
         case .refusedScheme(let scheme): "Playing \"\(scheme)\" addresses is not allowed."
         case .engineGone: "The player has been shut down."
@@ -75,6 +80,29 @@ public struct PlayerError: Error, Hashable, Sendable, CustomStringConvertible {
         case .timedOut: "The media did not become ready in time."
         case .liveStreamStopped: "The live stream stopped sending new media."
         case .unknown: "Playback failed."
+        }
+    }
+}
+
+extension PlayerError.Code {
+    /// The case's name, without its value: `fileNotFound`, `httpStatus`, `connectionLost`… (the
+    /// JSON of `reel` and the metrics' labels).
+    package var identifier: String {
+        switch self {
+        case .fileNotFound: "fileNotFound"
+        case .unsupportedFormat: "unsupportedFormat"
+        case .nothingToPlay: "nothingToPlay"
+        case .networkUnreachable: "networkUnreachable"
+        case .httpStatus: "httpStatus"
+        case .connectionLost: "connectionLost"
+        case .decoderFailure: "decoderFailure"
+        case .refusedScheme: "refusedScheme"
+        case .engineGone: "engineGone"
+        case .invalidArgument: "invalidArgument"
+        case .commandFailed: "commandFailed"
+        case .timedOut: "timedOut"
+        case .liveStreamStopped: "liveStreamStopped"
+        case .unknown: "unknown"
         }
     }
 }

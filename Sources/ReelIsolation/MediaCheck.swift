@@ -100,7 +100,9 @@ public struct MediaCheck: IsolatedJob {
 
         /// A failure with `error`.
         public static func failed(_ error: PlayerError, stage: Progress.Stage? = nil) -> Report {
-            Report(result: .error, code: "\(error.code)", message: error.message, stage: stage)
+            // Where a connection was lost is in the message, in words.
+            let code = if case .connectionLost = error.code { error.code.identifier } else { "\(error.code)" }
+            return Report(result: .error, code: code, message: error.message, stage: stage)
         }
 
         /// A timeout with what `progress` knew.

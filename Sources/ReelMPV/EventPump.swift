@@ -153,12 +153,27 @@ final class EventPump: Sendable {
         case MPV_EVENT_PROPERTY_CHANGE:
             guard let change = propertyChange(event, abLoop: &abLoop) else { return }
             if case .endReached(true) = change {
-                // keep-open-pause=no lets the end be reported before the pause it causes, so the
-                // pause is never mistaken for someone else's. The pause is queued before the end
-                // is reported, so whatever a consumer sends in reply (replay) runs after it.
-                pauseAtEnd()
-                // The item's counters at its end, while libmpv still holds it open.
-                reportStatistics()
+                switch MediaEnd.classify(handle: handle, entry: registry.currentEntryID()) {
+                case .nextFollows:
+                    // libmpv's `eof-reached` holds as soon as every stream ran out, before it
+                    // moves on to the entry prepared next by itself: not the end of playback.
+                    return
+                case .connectionLost(let error):
+                    guard let entry = registry.currentEntry() else { return }
+                    registry.markCurrentFailed()
+                    pauseAtEnd()
+                    reportStatistics()
+                    outlet.yield(.itemEnded(entry.item, .failed(error)))
+                    return
+                case .end:
+                    // keep-open-pause=no lets the end be reported before the pause it causes, so
+                    // the pause is never mistaken for someone else's. The pause is queued before
+                    // the end is reported, so whatever a consumer sends in reply (replay) runs
+                    // after it.
+                    pauseAtEnd()
+                    // The item's counters at its end, while libmpv still holds it open.
+                    reportStatistics()
+                }
             }
             outlet.yield(.property(change))
         case MPV_EVENT_LOG_MESSAGE:
@@ -207,8 +222,9 @@ final class EventPump: Sendable {
     /// Reports the end of an item; returns a failure that should wait for its explanation.
     private func endFile(_ data: mpv_event_end_file) -> PendingFailure? {
         let timedOut = registry.takeTimedOut(data.playlist_entry_id)
+        let failedEarly = registry.takeFailedEarly(data.playlist_entry_id)
         let (entry, log) = registry.end(entry: data.playlist_entry_id)
-        guard let entry else { return nil }
+        guard let entry, !failedEarly else { return nil }
         if timedOut {
             // The watchdog stopped it: a server that stopped sending while the item opened.
             let error = PlayerError(

@@ -19,6 +19,7 @@ final class ItemRegistry: @unchecked Sendable {
     private var current: Int64?
     private var opened: Set<Int64> = []
     private var timedOut: Set<Int64> = []
+    private var failedEarly: Set<Int64> = []
     private var isClosed = false
     private var log: [String] = []
     private var openingTimeout: TimeInterval = 20
@@ -71,6 +72,16 @@ final class ItemRegistry: @unchecked Sendable {
 
     /// The record of the item being opened or played.
     func currentEntry() -> Entry? { withLock { current.flatMap { entries[$0] } } }
+
+    /// libmpv's playlist entry of the item being opened or played.
+    func currentEntryID() -> Int64? { withLock { current } }
+
+    /// Marks the current item as failed before libmpv ended it (a connection lost at its end,
+    /// while libmpv keeps it open): its `END_FILE` reports nothing more.
+    func markCurrentFailed() { withLock { _ = current.map { failedEarly.insert($0) } } }
+
+    /// Whether `entry`'s failure was already reported (and forgets it).
+    func takeFailedEarly(_ entry: Int64) -> Bool { withLock { failedEarly.remove(entry) != nil } }
 
     /// Forgets `entry` and returns its record and the log lines seen while it played.
     func end(entry: Int64) -> (Entry?, [String]) {

@@ -44,9 +44,11 @@ enum MPVOptions {
     /// reached (libmpv opens http and https through FFmpeg), and TCP's receive buffer.
     static func streamOptions(_ policy: BufferingPolicy) -> String {
         var options: [String] = []
-        if policy.reconnectsHTTP {
-            options.append("reconnect=1,reconnect_streamed=1,reconnect_on_network_error=1,reconnect_delay_max=5")
-        }
+        // libmpv turns FFmpeg's `reconnect` on by itself for http: off is said explicitly.
+        options.append(
+            policy.reconnectsHTTP
+                ? "reconnect=1,reconnect_streamed=1,reconnect_on_network_error=1,reconnect_delay_max=5"
+                : "reconnect=0")
         if let bytes = policy.receiveBufferBytes { options.append("recv_buffer_size=\(bytes)") }
         return options.joined(separator: ",")
     }

@@ -80,7 +80,7 @@ public final class PlayerMetricsExporter {
         switch entry {
         case .access(let access): record(access.metrics)
         case .error(let error):
-            var dimensions: [(String, String)] = [("code", Self.identifier(error.error.code))]
+            var dimensions: [(String, String)] = [("code", error.error.code.identifier)]
             if let url = error.url {
                 let item = ItemMetrics(itemID: error.itemID ?? ItemID(rawValue: 0), url: url, startDate: error.date)
                 dimensions = self.dimensions(item) + dimensions
@@ -119,13 +119,4 @@ public final class PlayerMetricsExporter {
     }
 
     private func label(_ name: String) -> String { "\(prefix)_\(name)" }
-
-    /// A code's name, such as `httpStatus` or `fileNotFound`.
-    static func identifier(_ code: PlayerError.Code) -> String {
-        switch code {
-        case .httpStatus: "httpStatus"
-        case .refusedScheme: "refusedScheme"
-        default: String(describing: code)
-        }
-    }
 }

@@ -49,6 +49,21 @@ struct ReelCheckTests {
         #expect(result.errorText.isEmpty, "\(result.errorText)")
     }
 
+    @Test func aConnectionThatDropsWhileCheckingIsAFailure() async throws {
+        let clip = try await MediaFixtures.url(for: .tenSecondClip)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: clip.path)[.size] as? Int)
+        let server = LoopbackHTTPServer(routes: ["/drop.mp4": .resetAfter(bytes: size / 10, of: clip)])
+        try server.start()
+        defer { server.stop() }
+        let address = server.url("/drop.mp4").absoluteString
+        let result = try await reel(["--seconds", "5", "--json", address]).result
+        let output = lines(result.outputText)
+        #expect(output.first?.contains("\"result\":\"error\"") == true, "\(output)")
+        #expect(output.first?.contains("\"code\":\"connectionLost\"") == true, "\(output)")
+        #expect(output.last == "0 passed, 1 failed (1 error, 0 timeout)", "\(output)")
+        #expect(result.status == 1)
+    }
+
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1)"))
     func onATerminalStandardErrorShowsTheCountTheRateAndTheTimeLeft() async throws {
         let reel = try BuiltProduct.require("reel")

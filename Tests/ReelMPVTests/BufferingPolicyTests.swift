@@ -42,7 +42,7 @@ struct BufferingPolicyTests {
         #expect(defaults["cache-secs"] == "1000.000000")
         #expect(defaults["demuxer-readahead-secs"] == "1.000000")
         #expect(defaults["network-timeout"] == "20.000000")
-        #expect(defaults["stream-lavf-o"] == "")
+        #expect(defaults["stream-lavf-o"] == "reconnect=0")
         await standard.shutdown()
 
         var configuration = MPVConfiguration.headless
@@ -72,7 +72,7 @@ struct BufferingPolicyTests {
         #expect(changed["cache-pause-wait"] == "1.000000")
         #expect(changed["cache-secs"] == "1000.000000")
         #expect(changed["network-timeout"] == "20.000000")
-        #expect(changed["stream-lavf-o"] == "")
+        #expect(changed["stream-lavf-o"] == "reconnect=0")
         var small = BufferingPolicy.standard
         small.receiveBufferBytes = 256 << 10
         small.reconnectsHTTP = true

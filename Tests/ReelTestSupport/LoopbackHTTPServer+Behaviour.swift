@@ -24,6 +24,9 @@ extension LoopbackHTTPServer {
         /// until the client has acknowledged the bytes sent, then closes with `SO_LINGER` 0. A request
         /// whose range starts at or past the offset gets its headers and then the reset.
         case resetAfter(bytes: Int, of: URL)
+        /// As ``resetAfter(bytes:of:)`` for the route's first request only; the requests after it
+        /// get the file (a dropped connection that reconnecting recovers).
+        case resetOnceAfter(bytes: Int, of: URL)
         /// The file up to byte offset `bytes`; then the connection waits until `gate` is opened (or
         /// the server stops) before it sends the rest. A request whose range starts at or past the
         /// offset waits right after its headers.

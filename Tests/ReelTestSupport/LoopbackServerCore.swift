@@ -275,6 +275,9 @@ final class LoopbackServerCore: @unchecked Sendable {
             return serveFile(url, contentType, request, exchange, .plain)
         case .resetAfter(let bytes, let url):
             return serveFile(url, nil, request, exchange, .reset(after: bytes))
+        case .resetOnceAfter(let bytes, let url):
+            let first = requestSignal.count(path) == 1
+            return serveFile(url, nil, request, exchange, first ? .reset(after: bytes) : .plain)
         case .stallAfter(let bytes, let url, let gate):
             return serveFile(url, nil, request, exchange, .stall(after: bytes, gate: gate))
         case .throttled(let url, let bytesPerSecond):

@@ -66,6 +66,7 @@ extension ContainerStrings.Table {
         case .nothingToPlayError: "The media contains no audio or video that can be played."
         case .networkUnreachableError: "The server could not be reached."
         case .httpStatusError: "The server answered with HTTP status {status}."
+        case .connectionLostError: "The connection to the server was lost at {position}."
         case .decoderFailureError: "The media could not be decoded."
         case .refusedSchemeError: "Playing “{scheme}” addresses is not allowed."
         case .missingSchemeError: "The address has no scheme (such as https)."

@@ -67,6 +67,7 @@ extension ContainerStrings {
         case .nothingToPlay: self[.nothingToPlayError]
         case .networkUnreachable: self[.networkUnreachableError]
         case .httpStatus(let status): text(.httpStatusError, String(status))
+        case .connectionLost(let position): text(.connectionLostError, seconds(position))
         case .decoderFailure: self[.decoderFailureError]
         case .refusedScheme(let scheme): scheme.isEmpty ? self[.missingSchemeError] : text(.refusedSchemeError, scheme)
         case .engineGone: self[.engineGoneError]

@@ -66,6 +66,7 @@ extension ContainerStrings.Table {
         case .nothingToPlayError: "Das Medium enthält weder abspielbares Audio noch Video."
         case .networkUnreachableError: "Der Server ist nicht erreichbar."
         case .httpStatusError: "Der Server antwortete mit dem HTTP-Status {status}."
+        case .connectionLostError: "Die Verbindung zum Server brach bei {position} ab."
         case .decoderFailureError: "Das Medium konnte nicht dekodiert werden."
         case .refusedSchemeError: "Adressen mit „{scheme}“ dürfen nicht abgespielt werden."
         case .missingSchemeError: "Die Adresse hat kein Schema (etwa https)."

@@ -134,6 +134,9 @@ extension ContainerStrings {
         /// The window's words for ``/ReelCore/PlayerError/Code/httpStatus(_:)``: `{status}` is the
         /// HTTP status.
         case httpStatusError
+        /// The window's words for ``/ReelCore/PlayerError/Code/connectionLost(at:)``: `{position}`
+        /// is where playback stopped (``ContainerStrings/seconds(_:)``).
+        case connectionLostError
         /// The window's words for ``/ReelCore/PlayerError/Code/decoderFailure``.
         case decoderFailureError
         /// The window's words for ``/ReelCore/PlayerError/Code/refusedScheme(_:)``: `{scheme}` is

@@ -11,7 +11,7 @@ extension ThumbnailError {
             case .fileNotFound: .fileNotFound
             case .unsupportedFormat: .unsupportedFormat
             case .nothingToPlay: .noVideo
-            case .networkUnreachable, .timedOut, .liveStreamStopped: .networkUnreachable
+            case .networkUnreachable, .connectionLost, .timedOut, .liveStreamStopped: .networkUnreachable
             case .httpStatus(let status): .httpStatus(status)
             case .refusedScheme(let scheme): .refusedScheme(scheme)
             case .engineGone: .cancelled

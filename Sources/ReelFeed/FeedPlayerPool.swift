@@ -43,6 +43,12 @@ import ReelPlayer
 /// while its player still holds it, it plays on from where it paused, without a load; a player
 /// that was handed to another item meanwhile loads it again from its start.
 ///
+/// ## Failures
+/// An item whose player reports a failure (an address that cannot be opened, a connection lost
+/// midway) is kept in ``failedItems`` with its typed error, and its swipe records it
+/// (``FeedSwipe/error``). The feed goes on: the failed item's neighbours still open, and
+/// ``moveForward()`` and ``moveBack()`` step over the items known to have failed.
+///
 /// ## Memory
 /// The pool keeps ``items`` and, per player, the index of the item it holds: nothing per item, so
 /// a feed of thousands of items costs its array of `MediaItem` values and no more.
@@ -66,6 +72,12 @@ public final class FeedPlayerPool {
     public private(set) var loadCount = 0
     /// What is opened around the visible item, when, and how much of it is buffered.
     public let preload: FeedPreloadPolicy
+    /// The items that failed, by index, with the error their player reported: while the item was
+    /// visible, or while it was preloaded as a neighbour (seen at the next move).
+    /// ``moveForward()`` and ``moveBack()`` step over them; ``show(index:)`` still shows one.
+    public private(set) var failedItems: [Int: PlayerError] = [:]
+    /// The figures of the complete swipes so far (each one as it arrives on ``swipeLog``).
+    public private(set) var statistics = FeedStatistics()
 
     /// The index of the item each player holds (in the order of ``players``); nil for none.
     private var held: [Int?]
@@ -156,25 +168,40 @@ public final class FeedPlayerPool {
         try arrange()
     }
 
-    /// Shows the next item (the first one before anything was shown). Returns false, changing
-    /// nothing, at the end of the feed.
+    /// Shows the next item that is not known to have failed (the first one before anything was
+    /// shown). Returns false, changing nothing, when there is none up to the end of the feed.
     /// - Throws: what ``show(index:)`` throws.
     @discardableResult
     public func moveForward() throws(PlayerError) -> Bool {
-        let next = visibleIndex.map { $0 + 1 } ?? 0
+        noteFailures()
+        var next = visibleIndex.map { $0 + 1 } ?? 0
+        while failedItems[next] != nil { next += 1 }
         guard items.indices.contains(next) else { return false }
         try show(index: next)
         return true
     }
 
-    /// Shows the previous item. Returns false, changing nothing, at the start of the feed or
-    /// before anything was shown.
+    /// Shows the previous item that is not known to have failed. Returns false, changing nothing,
+    /// when there is none back to the start of the feed, or before anything was shown.
     /// - Throws: what ``show(index:)`` throws.
     @discardableResult
     public func moveBack() throws(PlayerError) -> Bool {
-        guard let visible = visibleIndex, visible > 0 else { return false }
-        try show(index: visible - 1)
+        noteFailures()
+        guard var previous = visibleIndex.map({ $0 - 1 }) else { return false }
+        while failedItems[previous] != nil { previous -= 1 }
+        guard previous >= 0 else { return false }
+        try show(index: previous)
         return true
+    }
+
+    /// Keeps the failures the players report for the items they hold.
+    private func noteFailures() {
+        for (slot, player) in players.enumerated() {
+            guard let index = held[slot], failedItems[index] == nil, case .failed(let error) = player.playback.status,
+                player.playback.item?.url == items[index].url
+            else { continue }
+            failedItems[index] = error
+        }
     }
 
     /// Adds items at the end of the feed. Once something is shown, a player that holds nothing
@@ -356,6 +383,7 @@ public final class FeedPlayerPool {
 
     /// Takes in what the visible player shows now.
     private func measureSwipe(at now: HostTime) {
+        noteFailures()
         guard var meter, let player = visiblePlayer else { return }
         meter.observe(
             state: player.state, hasFirstFrame: Self.hasFirstFrame(player), position: player.playback.position(at: now),
@@ -368,6 +396,7 @@ public final class FeedPlayerPool {
         measureSwipe(at: now)
         guard let swipe = meter?.swipe else { return }
         meter = nil
+        statistics.add(swipe)
         for subscriber in swipeSubscribers.values { subscriber.yield(swipe) }
     }
 }

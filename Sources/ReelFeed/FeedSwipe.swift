@@ -34,11 +34,15 @@ public struct FeedSwipe: Hashable, Sendable {
     public var stallCount = 0
     /// Seconds of the item played while on screen.
     public var watchedDuration: TimeInterval = 0
+    /// Why the item failed, when it did while on screen or before (it was preloaded): it never
+    /// plays further, and the viewer moves on.
+    public var error: PlayerError?
 
     /// Creates a record (tests build the ones they expect with it).
     public init(
         index: Int, previousIndex: Int?, date: Date, wasPreloaded: Bool, timeToFirstFrame: TimeInterval? = nil,
-        timeToPlaying: TimeInterval? = nil, stallCount: Int = 0, watchedDuration: TimeInterval = 0
+        timeToPlaying: TimeInterval? = nil, stallCount: Int = 0, watchedDuration: TimeInterval = 0,
+        error: PlayerError? = nil
     ) {
         self.index = index
         self.previousIndex = previousIndex
@@ -48,6 +52,7 @@ public struct FeedSwipe: Hashable, Sendable {
         self.timeToPlaying = timeToPlaying
         self.stallCount = stallCount
         self.watchedDuration = watchedDuration
+        self.error = error
     }
 }
 
@@ -82,6 +87,9 @@ struct SwipeMeter: Sendable {
         case .buffering:
             if hasPlayed, !isStalled { swipe.stallCount += 1 }
             isStalled = hasPlayed
+        case .paused(reason: .error(let error)):
+            swipe.error = error
+            isStalled = false
         case .paused:
             isStalled = false
         }

@@ -1,5 +1,6 @@
 import CoreMetrics
 import Foundation
+import ReelCore
 import ReelFeed
 
 /// Records a ``/ReelFeed/FeedPlayerPool``'s swipes through swift-metrics, next to each player's
@@ -18,6 +19,7 @@ import ReelFeed
 /// | `reel_feed_swipe_to_playing` | timer | from the swipe to the item playing |
 /// | `reel_feed_stalls` | counter | stalls of the item on screen, after it played |
 /// | `reel_feed_watched_seconds` | floating-point counter | seconds played on screen |
+/// | `reel_feed_failed_items` | counter | swipes to an item that failed, with the dimension `code` (`connectionLost`, `httpStatus`…) |
 ///
 /// A swipe whose item left the screen before its first frame (or before it played) records no
 /// time for it. The prefix `reel_feed` is ``prefix``.
@@ -67,6 +69,10 @@ public final class FeedMetricsExporter {
             Counter(label: label("stalls"), factory: factory).increment(by: Int64(swipe.stallCount))
         }
         FloatingPointCounter(label: label("watched_seconds"), factory: factory).increment(by: swipe.watchedDuration)
+        if let error = swipe.error {
+            Counter(label: label("failed_items"), dimensions: [("code", error.code.identifier)], factory: factory)
+                .increment()
+        }
     }
 
     private func label(_ name: String) -> String { "\(prefix)_\(name)" }

@@ -46,6 +46,13 @@ struct StatisticsOverlayTests {
         #expect(shown.texts.contains { $0.hasPrefix("Decoder") })
         #expect(shown.texts.contains("Transfer  2.50 MB"))
         #expect(shown.texts.contains { $0.hasPrefix("Frames    dropped 7") })
+        // An app's own lines (a feed's figures) come below the player's.
+        overlay.additionalLines = { ["Feed   item 2/5"] }
+        let withApp = RecordingCanvas()
+        container.draw(in: withApp)
+        let texts = withApp.texts
+        let frames = try #require(texts.firstIndex { $0.hasPrefix("Frames    dropped 7") })
+        #expect(texts.firstIndex(of: "Feed   item 2/5").map { $0 > frames } == true, "\(texts)")
 
         #expect(container.handle(.keyDown(.character("i"), modifiers: [], time: 4)))
         #expect(!overlay.isShown)

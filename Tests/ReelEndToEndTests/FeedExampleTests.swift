@@ -49,6 +49,26 @@ struct FeedExampleTests {
         #expect(await feed.exitStatus() == 0)
     }
 
+    @Test func overAddressesAFailedItemSaysWhyAndTheFeedGoesOn() async throws {
+        let short = try await MediaFixtures.url(for: .shortClip)
+        let ten = try await MediaFixtures.url(for: .tenSecondClip)
+        let server = LoopbackHTTPServer(routes: [
+            "/gone.mp4": .status(404), "/short.mp4": .file(short), "/ten.mp4": .file(ten),
+        ])
+        try server.start()
+        defer { server.stop() }
+        let feed = try FeedProcess(["/gone.mp4", "/short.mp4", "/ten.mp4"].map { server.url($0).absoluteString })
+        defer { feed.kill() }
+        let window = try #require(await Self.window(named: "Feed 1/3: gone.mp4"), "the window never appeared")
+        #expect(await server.waitForRequests("/gone.mp4"))
+        await Command.output("xdotool", "key", "--window", window, "Down")
+        try #require(await feed.saw("playing", 1), "↓ did not play the second address")
+        #expect(await Self.window(named: "Feed 2/3: short.mp4") == window)
+        #expect(feed.count("playing", 0) == 0, "a 404 never plays")
+        await Command.output("xdotool", "key", "--window", window, "q")
+        #expect(await feed.exitStatus() == 0)
+    }
+
     /// The window whose title starts with `title`, once it has that title (xdotool waits for
     /// it); nil after 20 s.
     static func window(named title: String) async -> String? {

@@ -17,10 +17,13 @@ struct FeedPlayerPoolTests {
         private(set) var made: [FakeEngine] = []
         /// What every engine plays for the feed's addresses.
         var media = FakeEngine.Media()
+        /// The addresses every engine fails to open, with their errors.
+        var failures: [URL: PlayerError] = [:]
 
         func make() -> FakeEngine {
             let engine = FakeEngine()
             engine.setDefaultMedia(media)
+            for (url, error) in failures { engine.setFailure(error, for: url) }
             made.append(engine)
             return engine
         }
@@ -288,6 +291,37 @@ struct FeedPlayerPoolTests {
         #expect(swipes[1].timeToPlaying != nil && swipes[1].stallCount == 1)
     }
 
+    @Test func aFailedItemIsRecordedWithItsErrorAndMovesStepOverIt() async throws {
+        let engines = Engines()
+        let items = Self.items(5)
+        let lost = PlayerError(.connectionLost(at: 2))
+        engines.failures = [items[1].url: PlayerError(.httpStatus(404)), items[2].url: lost]
+        let pool = try FeedPlayerPool(items: items, preload: .unbounded) { engines.make() }
+        let log = pool.swipeLog
+        try pool.show(index: 0)
+        try await pool.visiblePlayer?.until(state: .playing)
+        // The neighbours fail while they preload: the next move steps over both.
+        for index in [1, 2] {
+            try await #require(pool.player(for: index)).until("item \(index) failed") {
+                if case .failed = $0.playback.status { true } else { false }
+            }
+        }
+        #expect(try pool.moveForward())
+        #expect(pool.visibleIndex == 3, "items 1 and 2 are known to have failed")
+        #expect(pool.failedItems == [1: PlayerError(.httpStatus(404)), 2: lost])
+        // Shown anyway, a failed item's swipe says why; moving back steps over item 1.
+        try pool.show(index: 2)
+        try await pool.visiblePlayer?.until(state: .paused(reason: .error(lost)))
+        #expect(try pool.moveBack())
+        #expect(pool.visibleIndex == 0)
+        await pool.shutdown()
+
+        var swipes: [FeedSwipe] = []
+        for await swipe in log { swipes.append(swipe) }
+        #expect(swipes.map(\.index) == [0, 3, 2, 0])
+        #expect(swipes.map(\.error) == [nil, nil, lost, nil])
+    }
+
     @Test func theMeterCountsStallsAfterPlayingAndTheTimePlayed() {
         let start = HostTime(nanoseconds: 1_000_000_000)
         func at(_ seconds: Double) -> HostTime { HostTime(nanoseconds: start.nanoseconds + UInt64(seconds * 1e9)) }
@@ -401,5 +435,33 @@ extension FakeEngine {
     fileprivate func setDefaultMedia(_ media: Media) {
         guard media != Media() else { return }
         for url in FeedPlayerPoolTests.items(1_000).map(\.url) { setMedia(media, for: url) }
+    }
+}
+
+/// The feed's figures, from its swipes.
+@Suite("FeedStatistics")
+struct FeedStatisticsTests {
+    @Test func swipesAddUpAndThePercentilesAreOfTheRecentOnes() {
+        var figures = FeedStatistics()
+        #expect(figures.timeToFirstFrame(percentile: 0.5) == nil && figures.stallsPer100Swipes == 0)
+        let date = Date(timeIntervalSince1970: 0)
+        for index in 0..<20 {
+            figures.add(
+                FeedSwipe(
+                    index: index, previousIndex: nil, date: date, wasPreloaded: index > 0,
+                    timeToFirstFrame: Double(index) / 100, stallCount: index == 3 ? 2 : 0, watchedDuration: 1,
+                    error: index == 7 ? PlayerError(.httpStatus(404)) : nil))
+        }
+        #expect(figures.swipeCount == 20 && figures.preloadedSwipeCount == 19)
+        #expect(figures.failedSwipeCount == 1 && figures.watchedDuration == 20)
+        #expect(figures.stallsPer100Swipes == 10)
+        #expect(figures.timeToFirstFrame(percentile: 0.5) == 0.09)
+        #expect(figures.timeToFirstFrame(percentile: 0.95) == 0.18)
+        #expect(figures.timeToFirstFrame(percentile: 1) == 0.19)
+        // Only the last hundred times count.
+        for _ in 0..<FeedStatistics.recentLimit {
+            figures.add(FeedSwipe(index: 0, previousIndex: nil, date: date, wasPreloaded: true, timeToFirstFrame: 0))
+        }
+        #expect(figures.timeToFirstFrame(percentile: 1) == 0)
     }
 }

@@ -33,5 +33,24 @@ struct FeedMetricsExporterTests {
         #expect(try metrics.expectTimer("reel_feed_swipe_to_playing", cold).values.count == 1)
         #expect(try metrics.expectTimer("reel_feed_swipe_to_playing", warm).values.count == 1)
         #expect(metrics.counters(label: "reel_feed_stalls").isEmpty)
+        #expect(metrics.counters(label: "reel_feed_failed_items").isEmpty)
+    }
+
+    @Test func aSwipeToAFailedItemCountsItsCode() async throws {
+        let metrics = TestMetrics()
+        let items = (0..<2).map { MediaItem(url: URL(fileURLWithPath: "/feed/\($0).mp4")) }
+        let lost = PlayerError(.connectionLost(at: 1))
+        let pool = try FeedPlayerPool(items: items) { () throws(PlayerError) in
+            let engine = FakeEngine()
+            engine.setFailure(lost, for: items[1].url)
+            return engine
+        }
+        let exporter = FeedMetricsExporter(pool: pool, factory: metrics)
+        try pool.show(index: 1)
+        try await pool.visiblePlayer?.until(state: .paused(reason: .error(lost)))
+        try pool.show(index: 0)
+        await pool.shutdown()
+        await exporter.finished()
+        #expect(try metrics.expectCounter("reel_feed_failed_items", [("code", "connectionLost")]).totalValue == 1)
     }
 }

@@ -20,6 +20,9 @@ public final class StatisticsOverlay: Overlay {
     public var interval = 1.0
     /// The key that shows and hides the figures (mpv's `i`).
     public var toggleKey = Key.character("i")
+    /// Lines an app shows below the player's figures, read at each redraw while shown (a feed's
+    /// own figures, in the Feed example); nil for none.
+    public var additionalLines: (@MainActor () -> [String])?
 
     private weak var player: Player?
     private var nextRefresh: Double?
@@ -58,7 +61,9 @@ public final class StatisticsOverlay: Overlay {
     /// container's language.
     public func draw(in canvas: any Canvas, context: WidgetContext) {
         guard isShown, let player else { return }
-        let lines = Self.lines(player.currentMetrics, playback: player.playback, strings: context.strings)
+        let lines =
+            Self.lines(player.currentMetrics, playback: player.playback, strings: context.strings)
+            + (additionalLines?() ?? [])
         let lineHeight = (font.size * 1.45).rounded()
         let padding = 12.0
         let width = (lines.map { canvas.measureText($0, font: font).width }.max() ?? 0) + padding * 2

@@ -77,6 +77,9 @@ FORWARD(int, mpv_set_option_string, MPV_ERROR_UNINITIALIZED, (mpv_handle * ctx, 
 FORWARD(int, mpv_observe_property, MPV_ERROR_UNINITIALIZED,
     (mpv_handle * mpv, uint64_t reply_userdata, const char *name, mpv_format format),
     (mpv, reply_userdata, name, format))
+FORWARD(int, mpv_hook_add, MPV_ERROR_UNINITIALIZED,
+    (mpv_handle * ctx, uint64_t reply_userdata, const char *name, int priority), (ctx, reply_userdata, name, priority))
+FORWARD(int, mpv_hook_continue, MPV_ERROR_UNINITIALIZED, (mpv_handle * ctx, uint64_t id), (ctx, id))
 FORWARD(int, mpv_request_log_messages, MPV_ERROR_UNINITIALIZED, (mpv_handle * ctx, const char *min_level),
     (ctx, min_level))
 FORWARD(int, mpv_render_context_create, MPV_ERROR_UNINITIALIZED,

@@ -1,5 +1,6 @@
 import CMPV
 import Foundation
+import NIOConcurrencyHelpers
 import ReelCore
 
 /// The engine's one event path: blocks in `mpv_wait_event`, copies each event into Swift values
@@ -21,6 +22,10 @@ final class EventPump: Sendable {
     private let watchOpening: @Sendable (Int64) -> Void
     /// Samples the item's counters when asked and at the item's end.
     private let sampler: StatisticsSampler
+    /// The playlist entry whose counters were reported at its end (`eof-reached`), so that its
+    /// unloading does not report them again. Only the event thread touches it; the box keeps the
+    /// pump `Sendable`.
+    private let reportedAtEnd = NIOLockedValueBox<Int64?>(nil)
 
     init(
         handle: MPVHandle, registry: ItemRegistry, broadcast: EngineEventBroadcast,
@@ -69,6 +74,11 @@ final class EventPump: Sendable {
             let timeout = pending.map { max(0, $0.deadline.seconds(since: .now)) } ?? -1
             guard let event = mpv_wait_event(handle.pointer, timeout) else { continue }
             let id = event.pointee.event_id
+            if id == MPV_EVENT_HOOK {
+                // libmpv waits for the hook's continuation: whatever else is pending.
+                unloading(event.pointee)
+                continue
+            }
             if pending == nil, sampler.takeRequest() { reportStatistics() }
             if var failure = pending {
                 if id == MPV_EVENT_LOG_MESSAGE {
@@ -163,6 +173,7 @@ final class EventPump: Sendable {
                     registry.markCurrentFailed()
                     pauseAtEnd()
                     reportStatistics()
+                    reportedAtEnd.withLockedValue { $0 = registry.currentEntryID() }
                     outlet.yield(.itemEnded(entry.item, .failed(error)))
                     return
                 case .end:
@@ -173,6 +184,7 @@ final class EventPump: Sendable {
                     pauseAtEnd()
                     // The item's counters at its end, while libmpv still holds it open.
                     reportStatistics()
+                    reportedAtEnd.withLockedValue { $0 = registry.currentEntryID() }
                 }
             }
             outlet.yield(.property(change))
@@ -217,6 +229,22 @@ final class EventPump: Sendable {
                 outlet.yield(.property(change))
             }
         }
+    }
+
+    /// The libmpv hook run before an item unloads (``unloading(_:)``).
+    static let unloadHook = "on_unload"
+
+    /// An item unloads: its counters are reported while libmpv still holds it (an item replaced
+    /// or stopped before its end; one kept open at its end reported them there), then libmpv
+    /// goes on.
+    private func unloading(_ event: mpv_event) {
+        guard let hook = event.data?.assumingMemoryBound(to: mpv_event_hook.self).pointee else { return }
+        if String(cString: hook.name) == Self.unloadHook, let entry = registry.currentEntryID(),
+            reportedAtEnd.withLockedValue({ $0 }) != entry
+        {
+            reportStatistics()
+        }
+        mpv_hook_continue(handle.pointer, hook.id)
     }
 
     /// Reports the end of an item; returns a failure that should wait for its explanation.

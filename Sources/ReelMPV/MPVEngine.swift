@@ -87,6 +87,9 @@ public final class MPVEngine: PlaybackEngine {
                     mpv_observe_property(pointer, property.rawValue, property.name, MPV_FORMAT_NODE),
                     "observe \(property.name)")
             }
+            // The item's counters are read while it unloads (EventPump), when it is replaced or
+            // stopped before its end: a feed's neighbour handed over still reports its bytes.
+            try Self.check(mpv_hook_add(pointer, 0, EventPump.unloadHook, 0), "add the unload hook")
         } catch {
             mpv_terminate_destroy(pointer)
             broadcast.finish()

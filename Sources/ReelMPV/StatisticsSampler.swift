@@ -48,7 +48,7 @@ final class StatisticsSampler: Sendable {
         let estimate = Int64(meter.withLockedValue { $0.bytes }.rounded())
         let bytes = Self.bytesTransferred(
             estimate: estimate, fileSize: node("file-size").int.map(Int64.init), format: node("file-format").string,
-            cache: cache)
+            cache: cache, streamPosition: node("stream-pos").int.map(Int64.init))
         return EngineStatistics(
             droppedFrames: node("frame-drop-count").int, decoderDroppedFrames: node("decoder-frame-drop-count").int,
             delayedFrames: node("vo-delayed-frame-count").int, videoBitrate: node("video-bitrate").double,
@@ -56,15 +56,19 @@ final class StatisticsSampler: Sendable {
             bytesTransferred: bytes, cachedDuration: cache["cache-duration"].double)
     }
 
-    /// The bytes read: a single file read straight through (no byte-level seek) cannot have
-    /// brought more than its size, and brought all of it once the reader reached its end; anything else (an adaptive stream's segments, a file read with
+    /// The bytes read: a single file read straight through from its start (no byte-level seek)
+    /// brought exactly what lies before the reader's position (`stream-pos`), and all of it once
+    /// the reader reached its end; anything else (an adaptive stream's segments, a file read with
     /// seeks) is the rate's estimate.
-    static func bytesTransferred(estimate: Int64, fileSize: Int64?, format: String?, cache: MPVNode) -> Int64 {
+    static func bytesTransferred(
+        estimate: Int64, fileSize: Int64?, format: String?, cache: MPVNode, streamPosition: Int64? = nil
+    ) -> Int64 {
         guard let fileSize, fileSize > 0, format != "hls", format != "dash",
             cache["debug-byte-level-seeks"].int == 0
         else { return estimate }
         // Without a byte-level seek, a reader at the end (`eof`) read the whole file once.
         if cache["eof"].bool == true { return fileSize }
+        if let streamPosition, streamPosition > 0 { return min(streamPosition, fileSize) }
         return min(estimate, fileSize)
     }
 }

@@ -131,6 +131,31 @@ struct MetricsNetworkTests {
         #expect(errors == 1)
     }
 
+    @Test func anItemReplacedBeforeItsEndReportsTheBytesItFetched() async throws {
+        let clip = try await MediaFixtures.url(for: .tenSecondClip)
+        let size = try size(of: clip)
+        let server = LoopbackHTTPServer(routes: [
+            "/a.mp4": .throttled(clip, bytesPerSecond: size / 5), "/b.mp4": .file(clip),
+        ])
+        try server.start()
+        defer { server.stop() }
+        let player = Player(engine: try MPVEngine(configuration: .headless))
+        try player.load(MediaItem(url: server.url("/a.mp4")))
+        try await player.until(state: .playing, timeout: .seconds(15))
+        #expect(await server.waitForBytes("/a.mp4", atLeast: size * 2 / 5, timeout: .seconds(15)))
+        let sentBefore = server.bytesSent("/a.mp4")
+        try player.load(MediaItem(url: server.url("/b.mp4")))
+        try await player.until(state: .playing, timeout: .seconds(15))
+        let sent = server.bytesSent("/a.mp4")
+        let entry = try #require(player.accessLog.first { $0.metrics.url == server.url("/a.mp4") })
+        // Read while the item unloaded: at most what the server sent until the connection
+        // closed, and at least half of what it had sent before the replacement was asked for
+        // (the rest still in the sockets' buffers).
+        let bytes = try #require(entry.metrics.bytesTransferred, "no bytes for the replaced item")
+        #expect(bytes >= sentBefore / 2 && bytes <= sent, "\(bytes): \(sentBefore) sent before, \(sent) in all")
+        await player.shutdown()
+    }
+
     @Test func statisticsAreSampledOnlyWhenAskedOrAtTheEnd() async throws {
         let clip = try await MediaFixtures.url(for: .shortClip)
         let engine = try MPVEngine(configuration: .headless)

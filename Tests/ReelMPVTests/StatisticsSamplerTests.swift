@@ -29,7 +29,12 @@ struct StatisticsSamplerTests {
         let sought: MPVNode = .map([
             "eof": .flag(true), "debug-byte-level-seeks": .int(2),
         ])
-        let bytes = StatisticsSampler.bytesTransferred
+        func bytes(_ estimate: Int64, _ size: Int64?, _ format: String, _ cache: MPVNode, at position: Int64? = nil)
+            -> Int64
+        {
+            StatisticsSampler.bytesTransferred(
+                estimate: estimate, fileSize: size, format: format, cache: cache, streamPosition: position)
+        }
         #expect(bytes(700, 1000, "mp4", whole) == 1000)
         #expect(bytes(1400, 1000, "mp4", whole) == 1000)
         #expect(bytes(1400, 1000, "mp4", part) == 1000)
@@ -37,5 +42,8 @@ struct StatisticsSamplerTests {
         #expect(bytes(1400, 1000, "mp4", sought) == 1400)
         #expect(bytes(5000, 300, "hls", whole) == 5000)
         #expect(bytes(5000, nil, "mp4", whole) == 5000)
+        // Read straight from the start and not to the end: what lies before the reader.
+        #expect(bytes(150, 1000, "mp4", part, at: 420) == 420)
+        #expect(bytes(150, 1000, "mp4", sought, at: 420) == 150)
     }
 }

@@ -32,10 +32,17 @@ import ReelPlayer
 /// ## Preloading
 /// Which neighbours are opened, when, and how much each may buffer is the pool's
 /// ``FeedPreloadPolicy`` (``FeedPreloadPolicy/standard`` unless told otherwise): by default the
-/// visible item reads 1 s ahead, and one neighbour on each side opens once it has 0.5 s buffered,
+/// visible item reads 0.75 s ahead, and one neighbour on each side opens once it has 0.5 s buffered,
 /// capped at 1 s and 1 MiB, so that on a network the feed fetches little that nobody watches. Each player is given
 /// its item's buffering before the item opens, and again when a swipe moves it (the new visible
 /// item's read-ahead is lifted, the one that left is capped).
+///
+/// ## Live items
+/// A live item (``/ReelCore/PlaybackInfo/isLive``) that waited paused, preloaded or swiped away,
+/// for ``FeedPreloadPolicy/liveRejoinDelay`` or longer is opened again when it is shown, so that
+/// it joins near its live edge, as a live room does, instead of playing on from where it paused
+/// (a paused neighbour stops reading at its budget, so its player cannot know how far the edge
+/// moved).
 ///
 /// ## Pausing and resuming
 /// The item that leaves the visible slot pauses with the reason ``/ReelCore/IntentReason/user``:
@@ -83,6 +90,8 @@ public final class FeedPlayerPool {
     private var held: [Int?]
     /// The buffering each player was last given.
     private var buffering: [BufferingPolicy?]
+    /// Since when each player's item has waited off screen; nil for the visible one.
+    @ObservationIgnored private var waitingSince: [HostTime?]
     /// Whether neighbours wait for the visible item's head start.
     @ObservationIgnored private var neighboursDeferred = false
     /// The visible player, while the pool observes its playback.
@@ -125,6 +134,7 @@ public final class FeedPlayerPool {
         self.preload = preload
         held = Array(repeating: nil, count: size)
         buffering = Array(repeating: nil, count: size)
+        waitingSince = Array(repeating: nil, count: size)
     }
 
     // MARK: - Reading
@@ -257,7 +267,10 @@ public final class FeedPlayerPool {
             }
         }
         // The item that left the screen pauses first, so that two never play at once.
-        for (slot, player) in players.enumerated() where held[slot] != visible && player.playback.intent.playWhenReady {
+        let now = HostTime.now
+        for (slot, player) in players.enumerated() where held[slot] != visible {
+            if waitingSince[slot] == nil { waitingSince[slot] = now }
+            guard player.playback.intent.playWhenReady else { continue }
             attempt { () throws(PlayerError) in try player.pause(reason: .user) }
         }
         var free = players.indices.filter { slot in held[slot].map { !wanted.contains($0) } ?? true }
@@ -265,6 +278,7 @@ public final class FeedPlayerPool {
             guard !free.isEmpty else { break }
             let slot = free.removeFirst()
             held[slot] = index
+            waitingSince[slot] = index == visible ? nil : now
             loadCount += 1
             do throws(PlayerError) {
                 try give(bufferingFor: index, to: slot)
@@ -282,7 +296,13 @@ public final class FeedPlayerPool {
         }
         if let slot = held.firstIndex(of: visible) {
             let player = players[slot]
-            if !player.playback.intent.playWhenReady || player.playback.status == .ended {
+            let waited = waitingSince[slot].map { now.seconds(since: $0) }
+            waitingSince[slot] = nil
+            if player.playback.isLive, let waited, waited >= preload.liveRejoinDelay {
+                // It joins near its live edge (see "Live items").
+                loadCount += 1
+                attempt { () throws(PlayerError) in try player.load(items[visible], autoplay: true) }
+            } else if !player.playback.intent.playWhenReady || player.playback.status == .ended {
                 attempt { () throws(PlayerError) in try player.play(reason: .user) }
             }
         }

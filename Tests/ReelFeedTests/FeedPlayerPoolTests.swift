@@ -322,6 +322,25 @@ struct FeedPlayerPoolTests {
         #expect(swipes.map(\.error) == [nil, nil, lost, nil])
     }
 
+    @Test(arguments: [(0.0, 2), (3600.0, 1)])
+    func aLiveItemThatWaitedIsOpenedAgainWhenShown(rejoinDelay: TimeInterval, loads: Int) async throws {
+        var policy = FeedPreloadPolicy.unbounded
+        policy.liveRejoinDelay = rejoinDelay
+        let (pool, engines) = try makePool(items: 3, preload: policy)
+        try pool.show(index: 0)
+        let live = try #require(pool.player(for: 1))
+        let engine = try #require(pool.players.firstIndex { $0 === live }.map { engines.made[$0] })
+        try await live.until("loaded") { $0.playback.status == .ready }
+        engine.emit(.property(.live(true)))
+        try await live.until("live") { $0.playback.isLive }
+        #expect(try pool.moveForward())
+        // Waited longer than the delay: opened again, to join near the edge; otherwise it plays on.
+        let itemLoads = engine.sentCommands.filter { if case .load = $0 { true } else { false } }
+        #expect(itemLoads.count == loads)
+        try await live.until(state: .playing)
+        await pool.shutdown()
+    }
+
     @Test func theMeterCountsStallsAfterPlayingAndTheTimePlayed() {
         let start = HostTime(nanoseconds: 1_000_000_000)
         func at(_ seconds: Double) -> HostTime { HostTime(nanoseconds: start.nanoseconds + UInt64(seconds * 1e9)) }
@@ -348,10 +367,10 @@ struct FeedPlayerPoolTests {
 
     @Test func theStandardPolicyReadsLittleAheadOfTheViewer() throws {
         let standard = FeedPreloadPolicy.standard
-        #expect(standard.visible.forwardBufferDuration == 1 && standard.visible.receiveBufferBytes == 128 << 10)
+        #expect(standard.visible.forwardBufferDuration == 0.75 && standard.visible.receiveBufferBytes == 32 << 10)
         let neighbour = try #require(standard.buffering(atDistance: 1))
         #expect(neighbour.forwardBufferDuration == 1 && neighbour.maximumForwardBytes == 1 << 20)
-        #expect(neighbour.receiveBufferBytes == 128 << 10, "a neighbour keeps the visible item's receive buffer")
+        #expect(neighbour.receiveBufferBytes == 32 << 10, "a neighbour keeps the visible item's receive buffer")
         #expect(standard.visibleHeadStart <= standard.visible.forwardBufferDuration ?? 0, "a head start never reached")
         #expect(FeedPreloadPolicy.unbounded.visible == .standard)
     }

@@ -32,7 +32,7 @@ import ReelPlayer
 /// ## Preloading
 /// Which neighbours are opened, when, and how much each may buffer is the pool's
 /// ``FeedPreloadPolicy`` (``FeedPreloadPolicy/standard`` unless told otherwise): by default the
-/// visible item reads 0.75 s ahead, and one neighbour on each side opens once it has 0.5 s buffered,
+/// visible item reads 0.75 s ahead, and the neighbour ahead opens once it has 0.5 s buffered,
 /// capped at 1 s and 1 MiB, so that on a network the feed fetches little that nobody watches. Each player is given
 /// its item's buffering before the item opens, and again when a swipe moves it (the new visible
 /// item's read-ahead is lifted, the one that left is capped).
@@ -256,8 +256,10 @@ public final class FeedPlayerPool {
     private func arrange() throws(PlayerError) {
         guard let visible = visibleIndex else { return }
         let reach = hasHeadStart(visible) ? preload.neighbours.count : 0
+        // Behind the visible item, a policy that opens nothing keeps what it holds (the item
+        // just left, for a swipe back) and opens nothing more.
         let wanted = Self.ranked(around: visible, itemCount: items.count, limit: players.count)
-            .filter { abs($0 - visible) <= reach }
+            .filter { abs($0 - visible) <= reach && ($0 >= visible || preload.opensItemsBehind || held.contains($0)) }
         var refused: PlayerError?
         func attempt(_ command: () throws(PlayerError) -> Void) {
             do throws(PlayerError) {

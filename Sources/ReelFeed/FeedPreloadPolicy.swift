@@ -57,6 +57,10 @@ public struct FeedPreloadPolicy: Hashable, Sendable {
     /// Seconds the visible item must have buffered ahead of its position before any neighbour is
     /// opened; 0 opens them with it.
     public var visibleHeadStart: TimeInterval
+    /// Whether items behind the visible one are opened. When false, an item behind stays open
+    /// only if its player still holds it (the item just swiped away from, for a swipe back):
+    /// feeds are read forward, and an item opened behind is rarely shown. Default true.
+    public var opensItemsBehind = true
     /// Seconds a live item may wait off screen and still play on from where it paused when it is
     /// shown; after a longer wait it is opened again, near its live edge (FFmpeg's HLS demuxer
     /// starts a live playlist three segments from its end). Default
@@ -71,11 +75,16 @@ public struct FeedPreloadPolicy: Hashable, Sendable {
     }
 
     /// The visible item reads 0.75 s ahead through a 32 KiB socket receive buffer
-    /// (``visibleBuffering``); one neighbour on each side, 1 s of it and at most 1 MiB, opened once
-    /// the visible item has 0.5 s buffered. At 2 Mbit/s that is about 250 KB per neighbour, where
-    /// ByteDance's player preloads 800 KB.
-    public static let standard = FeedPreloadPolicy(
-        visible: visibleBuffering, neighbours: [Budget(duration: 1, bytes: 1 << 20)], visibleHeadStart: 0.5)
+    /// (``visibleBuffering``); the neighbour ahead, 1 s of it and at most 1 MiB, is opened once the
+    /// visible item has 0.5 s buffered. At 2 Mbit/s that is about 250 KB, where ByteDance's player
+    /// preloads 800 KB. Nothing is opened behind (``opensItemsBehind`` is false): the item just
+    /// swiped away from stays open for a swipe back, capped like a neighbour.
+    public static let standard: FeedPreloadPolicy = {
+        var policy = FeedPreloadPolicy(
+            visible: visibleBuffering, neighbours: [Budget(duration: 1, bytes: 1 << 20)], visibleHeadStart: 0.5)
+        policy.opensItemsBehind = false
+        return policy
+    }()
 
     /// How ``standard``'s visible item buffers: libmpv's defaults, 0.75 s of read-ahead, and a
     /// 32 KiB socket receive buffer. Linux doubles the buffer asked for, so 64 KiB may be in

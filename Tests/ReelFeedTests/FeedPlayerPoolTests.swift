@@ -341,6 +341,20 @@ struct FeedPlayerPoolTests {
         await pool.shutdown()
     }
 
+    @Test func aPolicyThatOpensNothingBehindKeepsOnlyTheItemJustLeft() async throws {
+        var policy = FeedPreloadPolicy.unbounded
+        policy.neighbours = [.unlimited]
+        policy.opensItemsBehind = false
+        let (pool, _) = try makePool(items: 5, preload: policy)
+        try pool.show(index: 2)
+        #expect(held(pool) == [2, 3], "nothing is opened behind")
+        #expect(try pool.moveBack())
+        #expect(held(pool) == [1, 2], "the item left stays; the one behind is not opened")
+        #expect(try pool.moveForward())
+        #expect(held(pool) == [1, 2, 3], "the item left behind stays open for a swipe back")
+        await pool.shutdown()
+    }
+
     @Test func theMeterCountsStallsAfterPlayingAndTheTimePlayed() {
         let start = HostTime(nanoseconds: 1_000_000_000)
         func at(_ seconds: Double) -> HostTime { HostTime(nanoseconds: start.nanoseconds + UInt64(seconds * 1e9)) }
@@ -421,12 +435,13 @@ struct FeedPlayerPoolTests {
         let engines = Engines()
         let pool = try FeedPlayerPool(items: files) { engines.make() }
         try pool.show(index: 2)
-        #expect(held(pool) == [1, 2, 3])
+        #expect(held(pool) == [2, 3], "the neighbour ahead at once; the standard policy opens nothing behind")
     }
 
     @Test func itemsBeyondThePolicysReachStayClosed() throws {
         var policy = FeedPreloadPolicy.standard
         policy.visibleHeadStart = 0
+        policy.opensItemsBehind = true
         let (pool, _) = try makePool(items: 10, size: 5, preload: policy)
         try pool.show(index: 5)
         #expect(held(pool) == [4, 5, 6], "a pool of five opened items two away with a reach of one")

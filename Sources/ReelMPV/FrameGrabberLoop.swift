@@ -205,7 +205,7 @@ final class FrameGrabberLoop: Sendable {
         }
         session.entry = entry
         if case .failed(let error) = wait(for: MPV_EVENT_FILE_LOADED, session: &session) { return .failure(error) }
-        let tracks = property("track-list").array
+        let tracks = handle.property("track-list").array
         let hasVideo = tracks.contains { $0["type"].string == "video" && $0["albumart"].bool != true }
         guard hasVideo else {
             _ = withMPVNode(.array([.string("stop")])) { mpv_command_node(handle.pointer, $0, nil) }
@@ -218,11 +218,11 @@ final class FrameGrabberLoop: Sendable {
             return .failure(error)
         }
         session.isOpen = true
-        let duration = property("duration").double
+        let duration = handle.property("duration").double
         return .success(
             FrameGrabber.Media(
-                duration: duration.flatMap { $0 > 0 ? $0 : nil }, width: property("width").int ?? 0,
-                height: property("height").int ?? 0))
+                duration: duration.flatMap { $0 > 0 ? $0 : nil }, width: handle.property("width").int ?? 0,
+                height: handle.property("height").int ?? 0))
     }
 
     private func frame(at time: Double, session: inout Session) -> FrameResult {
@@ -241,7 +241,7 @@ final class FrameGrabberLoop: Sendable {
         if case .failed(let error) = wait(for: MPV_EVENT_PLAYBACK_RESTART, session: &session) {
             return .failure(error)
         }
-        let position = property("time-pos").double ?? time
+        let position = handle.property("time-pos").double ?? time
         return screenshot(at: position)
     }
 
@@ -317,12 +317,6 @@ final class FrameGrabberLoop: Sendable {
         if session.log.count > 20 { session.log.removeFirst(session.log.count - 20) }
     }
 
-    private func property(_ name: String) -> MPVNode {
-        var node = mpv_node()
-        guard mpv_get_property(handle.pointer, name, MPV_FORMAT_NODE, &node) >= 0 else { return .none }
-        defer { mpv_free_node_contents(&node) }
-        return MPVNode(&node)
-    }
 }
 
 /// The map that `screenshot-raw` returns: `w`, `h`, `stride`, `format` and the bytes in `data`

@@ -11,3 +11,14 @@ final class MPVHandle: @unchecked Sendable {
 
     init(_ pointer: OpaquePointer) { self.pointer = pointer }
 }
+
+extension MPVHandle {
+    /// The property `name`'s value now, copied out of libmpv; ``MPVNode/none`` when it is
+    /// unavailable (no item, an unknown name).
+    func property(_ name: String) -> MPVNode {
+        var node = mpv_node()
+        guard mpv_get_property(pointer, name, MPV_FORMAT_NODE, &node) >= 0 else { return .none }
+        defer { mpv_free_node_contents(&node) }
+        return MPVNode(&node)
+    }
+}

@@ -25,17 +25,17 @@ enum MediaEnd {
 
     /// Reads what `eof-reached` means for playlist entry `entry` (the pump's current one).
     static func classify(handle: MPVHandle, entry: Int64?) -> MediaEnd {
-        var node = mpv_node()
-        guard let entry, mpv_get_property(handle.pointer, "playlist", MPV_FORMAT_NODE, &node) >= 0 else { return .end }
-        let playlist = MPVNode(&node).array
-        mpv_free_node_contents(&node)
-        guard let index = playlist.firstIndex(where: { $0["id"].int.map(Int64.init) == entry }) else { return .end }
+        let playlist = handle.property("playlist").array
+        guard let entry, let index = playlist.firstIndex(where: { $0["id"].int.map(Int64.init) == entry }) else {
+            return .end
+        }
         // Only while libmpv still plays this entry do its stream properties describe it.
-        if case .flag(true) = playlist[index]["playing"],
+        if playlist[index]["playing"].bool == true,
             let lost = connectionLost(
-                network: flag(handle, "demuxer-via-network"), streamPosition: integer(handle, "stream-pos"),
-                streamEnd: integer(handle, "stream-end"), position: double(handle, "time-pos"),
-                duration: double(handle, "duration"))
+                network: handle.property("demuxer-via-network").bool,
+                streamPosition: handle.property("stream-pos").int.map(Int64.init),
+                streamEnd: handle.property("stream-end").int.map(Int64.init),
+                position: handle.property("time-pos").double, duration: handle.property("duration").double)
         {
             return .connectionLost(lost)
         }
@@ -59,20 +59,5 @@ enum MediaEnd {
                 format: "The connection to the server was lost: playback stopped at %.1f s of %.1f s.", reached,
                 duration),
             engineDetail: "stream ended at byte \(streamPosition) of \(streamEnd)")
-    }
-
-    private static func double(_ handle: MPVHandle, _ name: String) -> Double? {
-        var value = 0.0
-        return mpv_get_property(handle.pointer, name, MPV_FORMAT_DOUBLE, &value) >= 0 ? value : nil
-    }
-
-    private static func integer(_ handle: MPVHandle, _ name: String) -> Int64? {
-        var value: Int64 = 0
-        return mpv_get_property(handle.pointer, name, MPV_FORMAT_INT64, &value) >= 0 ? value : nil
-    }
-
-    private static func flag(_ handle: MPVHandle, _ name: String) -> Bool? {
-        var value: Int32 = 0
-        return mpv_get_property(handle.pointer, name, MPV_FORMAT_FLAG, &value) >= 0 ? value != 0 : nil
     }
 }

@@ -38,12 +38,7 @@ final class StatisticsSampler: Sendable {
 
     /// Reads the current item's counters.
     func sample(_ handle: MPVHandle) -> EngineStatistics {
-        func node(_ name: String) -> MPVNode {
-            var node = mpv_node()
-            guard mpv_get_property(handle.pointer, name, MPV_FORMAT_NODE, &node) >= 0 else { return .none }
-            defer { mpv_free_node_contents(&node) }
-            return MPVNode(&node)
-        }
+        let node = handle.property
         let cache = node("demuxer-cache-state")
         let estimate = Int64(meter.withLockedValue { $0.bytes }.rounded())
         let bytes = Self.bytesTransferred(

@@ -44,12 +44,7 @@ struct ConnectionLostTests {
         defer { server.stop() }
         let player = Player(engine: try MPVEngine(configuration: .headless))
         try player.load(MediaItem(url: server.url("/drop.mp4")))
-        try await player.until("a failure", timeout: .seconds(30)) { player in
-            switch player.state {
-            case .paused(reason: .error), .paused(reason: .endOfMedia): true
-            default: false
-            }
-        }
+        try await untilEnded(player)
         guard case .failed(let error) = player.playback.status, case .connectionLost(let reached) = error.code else {
             Issue.record("\(player.state) \(player.playback.status)")
             await player.shutdown()
@@ -73,15 +68,20 @@ struct ConnectionLostTests {
         configuration.buffering.reconnectsHTTP = true
         let player = Player(engine: try MPVEngine(configuration: configuration))
         try player.load(MediaItem(url: server.url("/drop.mp4")))
-        try await player.until("an end", timeout: .seconds(40)) { player in
+        try await untilEnded(player)
+        #expect(player.state == .paused(reason: .endOfMedia))
+        #expect(server.requestCount("/drop.mp4") >= 2, "the dropped connection was opened again")
+        #expect(player.metrics.session.failedItemCount == 0)
+        await player.shutdown()
+    }
+
+    /// Waits until `player` ends its item, at the end of the media or in a failure.
+    private func untilEnded(_ player: Player) async throws {
+        try await player.until("an end or a failure", timeout: .seconds(40)) { player in
             switch player.state {
             case .paused(reason: .error), .paused(reason: .endOfMedia): true
             default: false
             }
         }
-        #expect(player.state == .paused(reason: .endOfMedia))
-        #expect(server.requestCount("/drop.mp4") >= 2, "the dropped connection was opened again")
-        #expect(player.metrics.session.failedItemCount == 0)
-        await player.shutdown()
     }
 }

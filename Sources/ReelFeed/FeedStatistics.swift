@@ -26,11 +26,11 @@ public struct FeedStatistics: Hashable, Sendable {
     /// The times from swipe to first frame of the last ``recentLimit`` swipes that had one.
     private var recentTimesToFirstFrame: [TimeInterval] = []
 
-    /// No swipes yet.
-    public init() {}
+    /// No swipes yet (the pool's, before its first swipe).
+    package init() {}
 
-    /// Counts `swipe`, a complete one.
-    public mutating func add(_ swipe: FeedSwipe) {
+    /// Counts `swipe`, a complete one (the pool does, as each arrives on its swipe log).
+    package mutating func add(_ swipe: FeedSwipe) {
         swipeCount += 1
         if swipe.wasPreloaded { preloadedSwipeCount += 1 }
         stallCount += swipe.stallCount

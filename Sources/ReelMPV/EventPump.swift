@@ -1,6 +1,5 @@
 import CMPV
 import Foundation
-import NIOConcurrencyHelpers
 import ReelCore
 
 /// The engine's one event path: blocks in `mpv_wait_event`, copies each event into Swift values
@@ -22,10 +21,6 @@ final class EventPump: Sendable {
     private let watchOpening: @Sendable (Int64) -> Void
     /// Samples the item's counters when asked and at the item's end.
     private let sampler: StatisticsSampler
-    /// The playlist entry whose counters were reported at its end (`eof-reached`), so that its
-    /// unloading does not report them again. Only the event thread touches it; the box keeps the
-    /// pump `Sendable`.
-    private let reportedAtEnd = NIOLockedValueBox<Int64?>(nil)
 
     init(
         handle: MPVHandle, registry: ItemRegistry, broadcast: EngineEventBroadcast,
@@ -162,8 +157,18 @@ final class EventPump: Sendable {
             outlet.yield(.playbackRestarted)
         case MPV_EVENT_PROPERTY_CHANGE:
             guard let change = propertyChange(event, abLoop: &abLoop) else { return }
+            if case .endReached(false) = change { registry.clearEndReported() }
             if case .endReached(true) = change {
-                switch MediaEnd.classify(handle: handle, entry: registry.currentEntryID()) {
+                // Read and marked under the registry's lock, so that an item queued next at the
+                // same moment is either seen here or refused (MPVEngine's `prepareNext`): libmpv
+                // would move on to it by itself from an end already reported.
+                let entry = registry.currentEntryID()
+                let end = registry.withLock {
+                    let end = MediaEnd.classify(handle: handle, entry: entry)
+                    if let entry, !end.isNextFollows { registry.markEndReportedLocked(entry) }
+                    return end
+                }
+                switch end {
                 case .nextFollows:
                     // libmpv's `eof-reached` holds as soon as every stream ran out, before it
                     // moves on to the entry prepared next by itself: not the end of playback.
@@ -173,7 +178,6 @@ final class EventPump: Sendable {
                     registry.markCurrentFailed()
                     pauseAtEnd()
                     reportStatistics()
-                    reportedAtEnd.withLockedValue { $0 = registry.currentEntryID() }
                     outlet.yield(.itemEnded(entry.item, .failed(error)))
                     return
                 case .end:
@@ -184,7 +188,6 @@ final class EventPump: Sendable {
                     pauseAtEnd()
                     // The item's counters at its end, while libmpv still holds it open.
                     reportStatistics()
-                    reportedAtEnd.withLockedValue { $0 = registry.currentEntryID() }
                 }
             }
             outlet.yield(.property(change))
@@ -239,8 +242,8 @@ final class EventPump: Sendable {
     /// goes on.
     private func unloading(_ event: mpv_event) {
         guard let hook = event.data?.assumingMemoryBound(to: mpv_event_hook.self).pointee else { return }
-        if String(cString: hook.name) == Self.unloadHook, let entry = registry.currentEntryID(),
-            reportedAtEnd.withLockedValue({ $0 }) != entry
+        if String(cString: hook.name) == Self.unloadHook, registry.currentEntryID() != nil,
+            !registry.isCurrentEndReported()
         {
             reportStatistics()
         }

@@ -20,6 +20,7 @@ final class ItemRegistry: @unchecked Sendable {
     private var opened: Set<Int64> = []
     private var timedOut: Set<Int64> = []
     private var failedEarly: Set<Int64> = []
+    private var endReported: Int64?
     private var isClosed = false
     private var log: [String] = []
     private var openingTimeout: TimeInterval = 20
@@ -79,6 +80,19 @@ final class ItemRegistry: @unchecked Sendable {
     /// Marks the current item as failed before libmpv ended it (a connection lost at its end,
     /// while libmpv keeps it open): its `END_FILE` reports nothing more.
     func markCurrentFailed() { withLock { _ = current.map { failedEarly.insert($0) } } }
+
+    /// Must be called inside ``withLock(_:)``: `entry`'s end was reported while libmpv keeps it
+    /// open (its counters with it), so nothing may be queued after it any more.
+    func markEndReportedLocked(_ entry: Int64) { endReported = entry }
+
+    /// Must be called inside ``withLock(_:)``: whether the current item's end was reported.
+    func isCurrentEndReportedLocked() -> Bool { current != nil && endReported == current }
+
+    /// The current item left its end (a seek back from it): an item may be queued after it again.
+    func clearEndReported() { withLock { endReported = nil } }
+
+    /// Whether the current item's end was reported (``markEndReportedLocked(_:)``).
+    func isCurrentEndReported() -> Bool { withLock { isCurrentEndReportedLocked() } }
 
     /// Whether `entry`'s failure was already reported (and forgets it).
     func takeFailedEarly(_ entry: Int64) -> Bool { withLock { failedEarly.remove(entry) != nil } }

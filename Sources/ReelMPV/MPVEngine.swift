@@ -303,7 +303,9 @@ public final class MPVEngine: PlaybackEngine {
                     mpv_command_node(handle.pointer, $0, nil)
                 }
                 try Self.check(clear, "forget the queued item")
-                try register(request) { () throws(PlayerError) in
+                // Not after an item whose end was reported: libmpv would move on to it by itself,
+                // while the player, told of the end, opens what follows on its own.
+                try register(request, unlessCurrentEnded: true) { () throws(PlayerError) in
                     var result = mpv_node()
                     let status = withMPVNode(node) { mpv_command_node(handle.pointer, $0, &result) }
                     defer { mpv_free_node_contents(&result) }
@@ -351,9 +353,10 @@ public final class MPVEngine: PlaybackEngine {
     /// `request`, both under the registry's lock, so the event thread cannot see the item's
     /// START_FILE before it knows which request the entry belongs to.
     private func register(
-        _ request: LoadRequest, adding add: () throws(PlayerError) -> MPVNode?
+        _ request: LoadRequest, unlessCurrentEnded: Bool = false, adding add: () throws(PlayerError) -> MPVNode?
     ) throws(PlayerError) {
         try registry.withLock { () throws(PlayerError) in
+            if unlessCurrentEnded, registry.isCurrentEndReportedLocked() { return }
             guard case .int(let entry) = try add() else {
                 throw PlayerError(.commandFailed, message: "The engine did not accept the item.")
             }

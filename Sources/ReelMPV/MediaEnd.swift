@@ -18,6 +18,9 @@ enum MediaEnd {
     /// The item's connection was lost: its data stopped short of its size and duration.
     case connectionLost(PlayerError)
 
+    /// Whether libmpv moves on by itself (``nextFollows``).
+    var isNextFollows: Bool { if case .nextFollows = self { true } else { false } }
+
     /// The least media, in seconds, that must be missing at the end of a stream cut short for
     /// it to count as a lost connection: libmpv's duration of a complete file may exceed the
     /// last frame's time by up to a frame or an audio packet.

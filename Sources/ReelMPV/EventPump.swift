@@ -155,6 +155,10 @@ final class EventPump: Sendable {
             // notification trails this event, so read it now: the item never seems to play.
             read([.pausedForCache], abLoop: &abLoop)
             outlet.yield(.playbackRestarted)
+            // The position where it restarted: its notification may have come while the seek was
+            // on, and a position is not taken while seeking. Reel's own seeks know their target,
+            // libmpv's own do not (`frame-back-step`, an A-B loop's return, a chapter's start).
+            read([.timePos], abLoop: &abLoop)
         case MPV_EVENT_PROPERTY_CHANGE:
             guard let change = propertyChange(event, abLoop: &abLoop) else { return }
             if case .endReached(false) = change { registry.clearEndReported() }

@@ -9,12 +9,15 @@ public struct RunUntilTimeout: Error, CustomStringConvertible {
     public var condition: String
     /// The player's state when the time ran out, when a player was awaited.
     public var lastState: PlayerState?
+    /// The player's position, in seconds, when the time ran out, when a player was awaited.
+    public var lastPosition: TimeInterval?
     /// How long the test waited.
     public var timeout: Duration
 
     public var description: String {
         "Timed out after \(timeout) waiting for \(condition)"
-            + (lastState.map { "; the player was \($0)." } ?? ".")
+            + (lastState.map { "; the player was \($0)" } ?? "")
+            + (lastPosition.map { " at \($0) s." } ?? ".")
     }
 }
 
@@ -29,7 +32,8 @@ extension Player {
         let deadline = ContinuousClock.now.advanced(by: timeout)
         while !predicate(self) {
             guard await nextChange(before: deadline) else {
-                throw RunUntilTimeout(condition: condition, lastState: state, timeout: timeout)
+                throw RunUntilTimeout(
+                    condition: condition, lastState: state, lastPosition: currentTime, timeout: timeout)
             }
         }
     }
@@ -54,7 +58,9 @@ extension Player {
                 rate > 0 ? .milliseconds(Int(max(1, (position - currentTime) / rate * 1000))) : .seconds(3600)
             guard await nextChange(before: min(deadline, ContinuousClock.now.advanced(by: wait))) else {
                 if ContinuousClock.now >= deadline {
-                    throw RunUntilTimeout(condition: "position \(position)", lastState: state, timeout: timeout)
+                    throw RunUntilTimeout(
+                        condition: "position \(position)", lastState: state, lastPosition: currentTime, timeout: timeout
+                    )
                 }
                 continue
             }
@@ -75,7 +81,7 @@ extension Store {
         let deadline = ContinuousClock.now.advanced(by: timeout)
         while !predicate(state) {
             guard await ObservationWait.nextChange(before: deadline, observing: { _ = self.state }) else {
-                throw RunUntilTimeout(condition: condition, lastState: nil, timeout: timeout)
+                throw RunUntilTimeout(condition: condition, lastState: nil, lastPosition: nil, timeout: timeout)
             }
         }
     }

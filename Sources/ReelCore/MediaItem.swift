@@ -67,6 +67,12 @@ public struct MediaItem: Hashable, Sendable {
     /// The subtitle languages to choose, most wanted first (mpv's `slang`). Empty leaves the
     /// choice to the media's default track.
     public var preferredSubtitleLanguages: [String] = []
+    /// The highest bit rate, in bits per second, of the variant an adaptive stream (HLS) opens on:
+    /// the variant with the highest rate at or below it, or the lowest variant when every one is
+    /// above (0 opens the lowest). nil opens the highest. As `AVPlayerItem.preferredPeakBitRate`,
+    /// except that libmpv chooses once, when the stream opens (its `hls-bitrate`), and does not
+    /// adapt; `Player.setStreamingQuality(_:)` changes the variant later.
+    public var preferredPeakBitRate: Int?
 
     /// Creates an item.
     public init(

@@ -23,8 +23,8 @@ extension MPVEngine {
     }
 
     /// The per-file options of `item`'s `loadfile`: where it starts (in the clip's time when it
-    /// is clipped), its title, the languages its tracks are chosen by, and what its kind of
-    /// stream needs (``streamOptions(for:)``).
+    /// is clipped), its title, the languages its tracks are chosen by, the variant an adaptive
+    /// stream opens on, and what its kind of stream needs (``streamOptions(for:)``).
     static func perFileOptions(for item: MediaItem) -> [String: MPVNode] {
         var options = streamOptions(for: item.url)
         if let start = item.startPosition { options["start"] = .string(String(format: "%.3f", start)) }
@@ -35,6 +35,7 @@ extension MPVEngine {
         if !item.preferredSubtitleLanguages.isEmpty {
             options["slang"] = .string(item.preferredSubtitleLanguages.joined(separator: ","))
         }
+        if let peak = item.preferredPeakBitRate { options["hls-bitrate"] = .string(String(max(0, peak))) }
         return options
     }
 

@@ -43,6 +43,39 @@ struct FeedPlayerPoolOnMPVTests {
         #expect(pool.players.allSatisfy { $0.isShutDown })
     }
 
+    /// An HLS item opens on its lowest variant; the visible one steps up to the highest once it
+    /// has its head start, and a neighbour stays low until it is shown.
+    @Test func anAdaptiveStreamOpensLowAndStepsUpWhenVisible() async throws {
+        let server = LoopbackHTTPServer(
+            routes: try await LoopbackHTTPServer.hlsVariantsRoutes("/a")
+                .merging(try await LoopbackHTTPServer.hlsVariantsRoutes("/b")) { first, _ in first })
+        try server.start()
+        defer { server.stop() }
+        let items = ["/a", "/b"].map { MediaItem(url: server.url(LoopbackHTTPServer.hlsVariantsPath($0))) }
+        let pool = try FeedPlayerPool(items: items) { () throws(PlayerError) in
+            try MPVEngine(configuration: .headless)
+        }
+        try pool.show(index: 0)
+        let first = try #require(pool.visiblePlayer)
+        try await first.until("the visible item on its highest variant", timeout: .seconds(20)) {
+            $0.playback.video?.height == 360 && $0.playback.currentVariant == $0.variants.first
+        }
+        let next = try await pool.until(opened: 1)
+        try await next.until("the neighbour's first frame", timeout: .seconds(20)) {
+            $0.playback.status == .ready && $0.playback.video != nil
+        }
+        #expect(next.playback.video?.height == 90)
+        #expect(next.streamingQuality == .auto)
+
+        try pool.moveForward()
+        // The picture's new size and the track list's new selection are separate events.
+        try await next.until("the new visible item on its highest variant", timeout: .seconds(20)) {
+            $0.playback.video?.height == 360 && $0.playback.currentVariant == $0.variants.first
+        }
+        #expect(await server.waitForRequests("/b/360p/segment2.ts", timeout: .seconds(20)))
+        await pool.shutdown()
+    }
+
     @Test func onANetworkANeighbourFetchesItsBudgetUntilItIsShown() async throws {
         let clip = try await MediaFixtures.url(for: .feedClip)
         let size = try #require(try FileManager.default.attributesOfItem(atPath: clip.path)[.size] as? Int)
@@ -63,12 +96,7 @@ struct FeedPlayerPoolOnMPVTests {
             try MPVEngine(configuration: .headless)
         }
         try pool.show(index: 0)
-        let observe: @MainActor () -> Void = { _ = pool.players.map(pool.index(of:)) }
-        let opened = await ObservationWait.until(timeout: .seconds(20), observing: observe) {
-            pool.player(for: 1) != nil
-        }
-        #expect(opened, "the neighbour never opened")
-        let next = try #require(pool.player(for: 1))
+        let next = try await pool.until(opened: 1)
         try await next.until("the neighbour's first frame", timeout: .seconds(20)) {
             $0.playback.status == .ready && $0.playback.video != nil
         }
@@ -85,5 +113,17 @@ struct FeedPlayerPoolOnMPVTests {
         try pool.moveForward()
         #expect(await server.waitForBytes("/1.mp4", atLeast: size, timeout: .seconds(30)))
         await pool.shutdown()
+    }
+}
+
+extension FeedPlayerPool {
+    /// Waits until a player holds item `index`, and returns it.
+    func until(opened index: Int, timeout: Duration = .seconds(20)) async throws -> Player {
+        let observe: @MainActor () -> Void = { _ = self.players.map(self.index(of:)) }
+        let opened = await ObservationWait.until(timeout: timeout, observing: observe) {
+            self.player(for: index) != nil
+        }
+        #expect(opened, "item \(index) never opened")
+        return try #require(player(for: index))
     }
 }

@@ -12,19 +12,7 @@ import Testing
 @Suite("Streaming quality on libmpv", .serialized)
 struct StreamingQualityTests {
     private func server() async throws -> LoopbackHTTPServer {
-        let folder = try await MediaFixtures.url(for: .hlsVariants)
-        var routes: [String: LoopbackHTTPServer.Behaviour] = [
-            "/v/master.m3u8": .file(folder.appendingPathComponent("master.m3u8"))
-        ]
-        for height in Fixture.hlsVariantHeights {
-            let name = "\(height)p"
-            routes["/v/\(name)/index.m3u8"] = .file(folder.appendingPathComponent("\(name)/index.m3u8"))
-            for index in 0..<6 {
-                routes["/v/\(name)/segment\(index).ts"] = .file(
-                    folder.appendingPathComponent("\(name)/segment\(index).ts"), contentType: "video/mp2t")
-            }
-        }
-        let server = LoopbackHTTPServer(routes: routes)
+        let server = LoopbackHTTPServer(routes: try await LoopbackHTTPServer.hlsVariantsRoutes())
         try server.start()
         return server
     }
@@ -63,6 +51,27 @@ struct StreamingQualityTests {
     }
 
     /// A plain file has no variants.
+    /// `preferredPeakBitRate` picks the variant the stream opens on (libmpv's `hls-bitrate`):
+    /// 0, below every variant, opens the lowest; the app can step up from there.
+    @Test func aPeakBitRateOpensALowerVariant() async throws {
+        let server = try await server()
+        defer { server.stop() }
+        let player = Player(engine: try MPVEngine(configuration: .headless))
+        var item = MediaItem(url: server.url("/v/master.m3u8"))
+        item.preferredPeakBitRate = 0
+        try player.load(item)
+        try await player.until("the stream open", timeout: .seconds(20)) {
+            $0.playback.status == .ready && $0.variants.count == 3 && $0.playback.video != nil
+        }
+        #expect(player.playback.currentVariant?.height == 90)
+        #expect(player.playback.video?.height == 90)
+        // FFmpeg reads the first two segments of every variant when it opens the stream (to find
+        // its streams); from then on only the variant played.
+        #expect(await server.waitForRequests("/v/90p/segment4.ts", timeout: .seconds(20)))
+        #expect((2..<6).allSatisfy { server.requestCount("/v/360p/segment\($0).ts") == 0 })
+        await player.shutdown()
+    }
+
     @Test func aFileHasNoVariants() async throws {
         let player = Player(engine: try MPVEngine(configuration: .headless))
         try player.load(MediaItem(url: try await MediaFixtures.url(for: .shortClip)))

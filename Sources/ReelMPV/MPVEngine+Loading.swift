@@ -23,10 +23,14 @@ extension MPVEngine {
     }
 
     /// The per-file options of `item`'s `loadfile`: where it starts (in the clip's time when it
-    /// is clipped), its title, the languages its tracks are chosen by, the variant an adaptive
-    /// stream opens on, and what its kind of stream needs (``streamOptions(for:)``).
+    /// is clipped), its title, its tracks chosen afresh (by the languages it prefers), the variant
+    /// an adaptive stream opens on, and what its kind of stream needs (``streamOptions(for:)``).
     static func perFileOptions(for item: MediaItem) -> [String: MPVNode] {
         var options = streamOptions(for: item.url)
+        // Each item's tracks are chosen afresh: a track (or variant) chosen for the item before
+        // is libmpv's option from then on, and would pick by number in this one.
+        for name in ["vid", "aid", "sid"] { options[name] = .string("auto") }
+        options["secondary-sid"] = .string("no")
         if let start = item.startPosition { options["start"] = .string(String(format: "%.3f", start)) }
         if let title = item.title { options["force-media-title"] = .string(title) }
         if !item.preferredAudioLanguages.isEmpty {

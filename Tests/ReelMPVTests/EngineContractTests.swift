@@ -77,6 +77,7 @@ struct EngineContractTests {
         #expect(player.audioTracks.map(\.language) == ["eng", "ger"])
         #expect(player.subtitleTracks.count == 2)
         #expect(player.playback.chapters.map(\.title) == ["Intro", "Main"])
+        let initialSubtitle = player.subtitleTrack?.id
         let german = try #require(player.audioTracks.first { $0.language == "ger" })
         try player.select(audio: german)
         try await player.until("German audio", timeout: engine.timeout) { $0.audioTrack?.language == "ger" }
@@ -85,6 +86,13 @@ struct EngineContractTests {
         try await player.until("the second subtitle", timeout: engine.timeout) { $0.subtitleTrack?.id == subtitle.id }
         try player.select(subtitle: nil)
         try await player.until("subtitles off", timeout: engine.timeout) { $0.subtitleTrack == nil }
+
+        // The choices were the item's: the next item's tracks are chosen afresh.
+        try player.load(MediaItem(url: try await engine.media(.multiTrack)), autoplay: false)
+        try await player.until("the item again, with its own tracks", timeout: engine.timeout) {
+            $0.playback.status == .ready && $0.audioTrack?.language == "eng"
+        }
+        #expect(player.subtitleTrack?.id == initialSubtitle)
         await player.shutdown()
     }
 

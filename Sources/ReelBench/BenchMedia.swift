@@ -88,14 +88,16 @@ extension TerminationStatus {
 
 extension BenchMedia {
     /// Runs `ffmpeg` with the arguments `arguments` gives for an output path, writing under a
-    /// hidden name beside `destination` and renaming it into place, so that a file appears
-    /// complete or not at all. Its output shows (swift-subprocess runs it).
+    /// hidden name beside `destination` and renaming it into place, so that a file (or, with
+    /// `isFolder`, a folder ffmpeg writes into) appears complete or not at all. Its output shows
+    /// (swift-subprocess runs it).
     static func make(
-        _ destination: URL, with ffmpeg: String, arguments: (String) -> [String]
+        _ destination: URL, isFolder: Bool = false, with ffmpeg: String, arguments: (String) -> [String]
     ) async throws(BenchError) {
         let partial = destination.deletingLastPathComponent()
             .appendingPathComponent(".\(destination.lastPathComponent).\(getpid()).partial")
         defer { try? FileManager.default.removeItem(at: partial) }
+        if isFolder { try? FileManager.default.createDirectory(at: partial, withIntermediateDirectories: true) }
         let status: TerminationStatus
         do {
             status = try await Subprocess.run(

@@ -52,9 +52,26 @@ struct NetworkFeedBench {
         }
     }
 
+    /// What the feed's items are.
+    enum Feed: CaseIterable {
+        /// The MP4s, read progressively.
+        case progressive
+        /// The HLS streams of two variants (``NetworkFeedMedia/hlsFolder(of:)``).
+        case hls
+
+        /// The name `REEL_FEED_KINDS` uses.
+        var shortName: String {
+            switch self {
+            case .progressive: "mp4"
+            case .hls: "hls"
+            }
+        }
+    }
+
     /// What one configuration measured at one speed.
     struct Run {
         var configuration: Configuration
+        var feed: Feed
         var megabits: Double
         /// Seconds from each swipe to the new item's first frame.
         var firstFrame: [Double]
@@ -91,47 +108,89 @@ struct NetworkFeedBench {
     /// How long a visit waits for its item to play before the viewer swipes on.
     static let startTimeout = Duration.seconds(15)
 
-    /// The feed's routes: `/feed/NN.mp4`.
-    private var paths: [String] { (0..<NetworkFeedMedia.count).map { String(format: "/feed/%02d.mp4", $0) } }
+    /// The feed's addresses: `/feed/NN.mp4`, or `/hls/NN/master.m3u8`.
+    private func paths(_ feed: Feed) -> [String] {
+        (0..<NetworkFeedMedia.count).map {
+            switch feed {
+            case .progressive: String(format: "/feed/%02d.mp4", $0)
+            case .hls: String(format: "/hls/%02d/master.m3u8", $0)
+            }
+        }
+    }
 
-    private func newAccount() throws(BenchError) -> FeedByteAccount {
+    /// What was watched, counted in the bytes of each MP4, or of each stream's highest variant.
+    private func newAccount(_ feed: Feed) throws(BenchError) -> FeedByteAccount {
         var sizes: [Int] = []
         for index in 0..<NetworkFeedMedia.count {
-            let path = media.url(of: index).path
-            guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int else {
-                throw BenchError.failed("feed on a network: \(path) is missing")
+            let files: [URL]
+            switch feed {
+            case .progressive: files = [media.url(of: index)]
+            case .hls:
+                let top = media.hlsFolder(of: index).appendingPathComponent(NetworkFeedMedia.variants[0])
+                files = ((try? FileManager.default.contentsOfDirectory(atPath: top.path)) ?? [])
+                    .filter { $0.hasSuffix(".ts") }.map { top.appendingPathComponent($0) }
             }
-            sizes.append(size)
+            let bytes = files.compactMap {
+                (try? FileManager.default.attributesOfItem(atPath: $0.path))?[.size] as? Int
+            }
+            guard !files.isEmpty, bytes.count == files.count else {
+                throw BenchError.failed("feed on a network: clip \(index)'s media is missing")
+            }
+            sizes.append(bytes.reduce(0, +))
         }
         return FeedByteAccount(
             fileBytes: sizes, durations: (0..<NetworkFeedMedia.count).map { Double(NetworkFeedMedia.seconds(of: $0)) })
     }
 
-    private func startServer(megabits: Double) throws(BenchError) -> LoopbackHTTPServer {
+    private func startServer(_ feed: Feed, megabits: Double) throws(BenchError) -> LoopbackHTTPServer {
         var routes: [String: LoopbackHTTPServer.Behaviour] = [:]
-        for (index, path) in paths.enumerated() { routes[path] = .file(media.url(of: index)) }
+        for (index, path) in paths(feed).enumerated() {
+            switch feed {
+            case .progressive: routes[path] = .file(media.url(of: index))
+            case .hls:
+                let folder = media.hlsFolder(of: index)
+                let prefix = String(format: "/hls/%02d/", index)
+                let enumerator = FileManager.default.enumerator(atPath: folder.path)
+                while let file = enumerator?.nextObject() as? String {
+                    guard file.hasSuffix(".ts") || file.hasSuffix(".m3u8") else { continue }
+                    routes[prefix + file] = .file(
+                        folder.appendingPathComponent(file),
+                        contentType: file.hasSuffix(".ts") ? "video/mp2t" : "application/vnd.apple.mpegurl")
+                }
+            }
+        }
         let server = LoopbackHTTPServer(routes: routes, link: .megabits(megabits, latency: Self.latency))
         do { try server.start() } catch { throw BenchError.failed("feed on a network: the server: \(error)") }
         return server
     }
 
-    /// Runs every configuration at every speed, the configurations interleaved at each speed.
+    /// The speed the HLS feed is measured at (the goals' speed).
+    static let hlsSpeed: Double = 8
+
+    /// Runs every configuration at every speed on the MP4s, then at ``hlsSpeed`` on the HLS
+    /// streams, the configurations interleaved at each speed.
     @MainActor func run(progress: (String) -> Void) async throws(BenchError) -> [Run] {
         var runs: [Run] = []
-        // `REEL_FEED_SPEEDS=8` and `REEL_FEED_CONFIGURATIONS=standard,mpv` narrow a run (tuning).
+        // `REEL_FEED_SPEEDS=8`, `REEL_FEED_CONFIGURATIONS=standard,mpv` and `REEL_FEED_KINDS=hls`
+        // narrow a run (tuning).
         let environment = ProcessInfo.processInfo.environment
         let speeds = environment["REEL_FEED_SPEEDS"].map { $0.split(separator: ",").compactMap { Double($0) } }
         let names = environment["REEL_FEED_CONFIGURATIONS"].map { $0.split(separator: ",").map(String.init) }
+        let kinds = environment["REEL_FEED_KINDS"].map { $0.split(separator: ",").map(String.init) }
         let configurations = Configuration.allCases.filter { configuration in
             (configuration != .mpv || mpv != nil) && (names?.contains(configuration.shortName) ?? true)
         }
-        for megabits in speeds ?? Self.speeds {
-            for configuration in configurations {
-                progress("  \(Int(megabits)) Mbit/s, \(configuration.name)…")
-                switch configuration {
-                case .reelStandard: runs.append(try await runReel(.standard, as: configuration, megabits: megabits))
-                case .reelUnbounded: runs.append(try await runReel(.unbounded, as: configuration, megabits: megabits))
-                case .mpv: runs.append(try runMPV(megabits: megabits))
+        for feed in Feed.allCases where kinds?.contains(feed.shortName) ?? true {
+            for megabits in feed == .hls ? [Self.hlsSpeed] : speeds ?? Self.speeds {
+                for configuration in configurations {
+                    progress("  \(feed.shortName), \(Int(megabits)) Mbit/s, \(configuration.name)…")
+                    switch configuration {
+                    case .reelStandard:
+                        runs.append(try await runReel(.standard, as: configuration, feed: feed, megabits: megabits))
+                    case .reelUnbounded:
+                        runs.append(try await runReel(.unbounded, as: configuration, feed: feed, megabits: megabits))
+                    case .mpv: runs.append(try runMPV(feed: feed, megabits: megabits))
+                    }
                 }
             }
         }
@@ -141,13 +200,13 @@ struct NetworkFeedBench {
     // MARK: - Reel
 
     @MainActor private func runReel(
-        _ policy: FeedPreloadPolicy, as configuration: Configuration, megabits: Double
+        _ policy: FeedPreloadPolicy, as configuration: Configuration, feed: Feed, megabits: Double
     ) async throws(BenchError) -> Run {
         let viewer = ScriptedViewer(seed: seed, swipes: swipes, itemCount: NetworkFeedMedia.count)
-        var account = try newAccount()
-        let server = try startServer(megabits: megabits)
+        var account = try newAccount(feed)
+        let server = try startServer(feed, megabits: megabits)
         defer { server.stop() }
-        let items = paths.map { MediaItem(url: server.url($0)) }
+        let items = paths(feed).map { MediaItem(url: server.url($0)) }
         let pool: FeedPlayerPool
         do {
             pool = try FeedPlayerPool(items: items, preload: policy) { () throws(PlayerError) in
@@ -157,8 +216,8 @@ struct NetworkFeedBench {
             throw BenchError.failed("feed on a network: \(error)")
         }
         var run = Run(
-            configuration: configuration, megabits: megabits, firstFrame: [], playing: [], stalls: 0, swipes: 0,
-            timeouts: 0, fetched: 0, account: account)
+            configuration: configuration, feed: feed, megabits: megabits, firstFrame: [], playing: [], stalls: 0,
+            swipes: 0, timeouts: 0, fetched: 0, account: account)
         var swiped = ContinuousClock.now
         do { try pool.show(index: 0) } catch { throw BenchError.failed("feed on a network: \(error)") }
         for (number, step) in viewer.steps.enumerated() {
@@ -238,21 +297,21 @@ struct NetworkFeedBench {
 
     // MARK: - mpv
 
-    private func runMPV(megabits: Double) throws(BenchError) -> Run {
+    private func runMPV(feed: Feed, megabits: Double) throws(BenchError) -> Run {
         guard let mpv else { throw BenchError.missingTool("mpv") }
         let viewer = ScriptedViewer(seed: seed, swipes: swipes, itemCount: NetworkFeedMedia.count)
-        var account = try newAccount()
-        let server = try startServer(megabits: megabits)
+        var account = try newAccount(feed)
+        let server = try startServer(feed, megabits: megabits)
         defer { server.stop() }
-        let urls = paths.map { server.url($0).absoluteString }
+        let urls = paths(feed).map { server.url($0).absoluteString }
         let failure = { (message: String) in BenchError.failed("feed on a network, mpv: \(message)") }
         let client = try MPVClient.open(mpv: mpv, arguments: ["--prefetch-playlist=yes"] + urls, failure: failure)
         defer { client.close() }
         try client.send(#"{"command":["observe_property",2,"paused-for-cache"]}"#)
         var session = MPVFeedSession(client: client)
         var run = Run(
-            configuration: .mpv, megabits: megabits, firstFrame: [], playing: [], stalls: 0, swipes: 0, timeouts: 0,
-            fetched: 0, account: account)
+            configuration: .mpv, feed: feed, megabits: megabits, firstFrame: [], playing: [], stalls: 0, swipes: 0,
+            timeouts: 0, fetched: 0, account: account)
         // The first item's first frame came before `open` returned.
         var swiped = ContinuousClock.now
         session.restarted = true

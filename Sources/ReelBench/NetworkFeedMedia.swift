@@ -2,14 +2,19 @@ import Foundation
 
 /// The network feed benchmark's clips: 20 of 10–20 s, `testsrc2` at 1280×720 30 fps, H.264 at a
 /// constant 1.9 Mbit/s (x264's `nal-hrd=cbr`, so that bytes follow time) with a keyframe every
-/// second, and a 96 kbit/s AAC tone: about 2 Mbit/s in all, in MP4s with their index first. Made
-/// once with ffmpeg and cached in `feed-network/` of the bench's media folder.
+/// second, and a 96 kbit/s AAC tone: about 2 Mbit/s in all, in MP4s with their index first. Each
+/// is also an HLS stream of two variants in 1 s segments: the same 720p (copied) and a 360p at
+/// 0.5 Mbit/s, under a master playlist. Made once with ffmpeg and cached in `feed-network/` of
+/// the bench's media folder.
 struct NetworkFeedMedia {
     /// How many clips the feed holds.
     static let count = 20
 
     /// The length of clip `index` in seconds: 10…20, spread over the feed.
     static func seconds(of index: Int) -> Int { 10 + (index * 7) % 11 }
+
+    /// The HLS variants, highest first: their folder names.
+    static let variants = ["720p", "360p"]
 
     /// The bench's media folder (``BenchMedia/defaultDirectory(executable:)``).
     var directory: URL
@@ -22,16 +27,29 @@ struct NetworkFeedMedia {
         folder.appendingPathComponent(String(format: "feed-720p-2mbps-%02d-%ds.mp4", index, Self.seconds(of: index)))
     }
 
+    /// Clip `index`'s HLS folder: `master.m3u8`, and `720p/` and `360p/` with each variant's
+    /// playlist and segments.
+    func hlsFolder(of index: Int) -> URL {
+        folder.appendingPathComponent(String(format: "feed-hls-%02d", index), isDirectory: true)
+    }
+
     /// Makes the clips that are not cached; returns the seconds it took, or nil when all were.
     func prepare() async throws(BenchError) -> Double? {
-        let missing = (0..<Self.count).filter { !FileManager.default.fileExists(atPath: url(of: $0).path) }
-        guard !missing.isEmpty else { return nil }
+        let exists = { (url: URL) in FileManager.default.fileExists(atPath: url.path) }
+        let missing = (0..<Self.count).filter { !exists(url(of: $0)) }
+        let missingHLS = (0..<Self.count).filter { !exists(hlsFolder(of: $0)) }
+        guard !missing.isEmpty || !missingHLS.isEmpty else { return nil }
         guard let ffmpeg = ChildProcess.locate("ffmpeg") else { throw .missingTool("ffmpeg") }
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let started = ContinuousClock.now
         for index in missing {
-            let destination = url(of: index)
-            try await BenchMedia.make(destination, with: ffmpeg) { output in arguments(index: index, output: output) }
+            try await BenchMedia.make(url(of: index), with: ffmpeg) { output in arguments(index: index, output: output)
+            }
+        }
+        for index in missingHLS {
+            try await BenchMedia.make(hlsFolder(of: index), isFolder: true, with: ffmpeg) { output in
+                hlsArguments(index: index, folder: output)
+            }
         }
         let elapsed = ContinuousClock.now - started
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
@@ -49,6 +67,21 @@ struct NetworkFeedMedia {
             "-g", "30", "-keyint_min", "30", "-sc_threshold", "0",
             "-c:a", "aac", "-b:a", "96k",
             "-movflags", "+faststart", "-f", "mp4", output,
+        ]
+    }
+
+    /// The MP4's streams copied into the 720p variant, and a 360p one encoded beside it.
+    private func hlsArguments(index: Int, folder: String) -> [String] {
+        [
+            "-hide_banner", "-loglevel", "error", "-nostdin", "-y", "-i", url(of: index).path,
+            "-map", "0:v", "-map", "0:v", "-map", "0:a", "-map", "0:a",
+            "-c:v:0", "copy", "-c:a", "copy",
+            "-filter:v:1", "scale=-2:360", "-c:v:1", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p",
+            "-b:v:1", "450k", "-maxrate:v:1", "450k", "-bufsize:v:1", "450k",
+            "-g:v:1", "30", "-keyint_min:v:1", "30", "-sc_threshold:v:1", "0",
+            "-f", "hls", "-hls_time", "1", "-hls_playlist_type", "vod", "-master_pl_name", "master.m3u8",
+            "-var_stream_map", "v:0,a:0,name:720p v:1,a:1,name:360p",
+            "-hls_segment_filename", "\(folder)/%v/segment%d.ts", "\(folder)/%v/index.m3u8",
         ]
     }
 }

@@ -28,15 +28,68 @@ extension ReelBench {
             return false
         }
         let elapsed = ContinuousClock.now - started
-        for megabits in NetworkFeedBench.speeds {
-            print(networkTable(runs.filter { $0.megabits == megabits }, megabits: megabits, swipes: settings.swipes))
+        let progressive = runs.filter { $0.feed == .progressive }
+        for megabits in NetworkFeedBench.speeds where progressive.contains(where: { $0.megabits == megabits }) {
+            print(
+                networkTable(
+                    progressive.filter { $0.megabits == megabits }, megabits: megabits, swipes: settings.swipes))
         }
+        let hls = runs.filter { $0.feed == .hls }
+        if !hls.isEmpty { print(hlsTable(hls, swipes: settings.swipes)) }
         print(String(format: "Feed on a network: measured in %.0f s.\n", Double(elapsed.components.seconds)))
-        let atGoalSpeed = runs.filter { $0.megabits == 8 }
+        let atGoalSpeed = progressive.filter { $0.megabits == 8 }
         if let reel = atGoalSpeed.first(where: { $0.configuration == .reelStandard }) {
             overview.add(networkGoals(reel, peer: atGoalSpeed.first { $0.configuration == .mpv }))
         }
+        if let reel = hls.first(where: { $0.configuration == .reelStandard }) {
+            overview.add(hlsGoals(reel, peer: hls.first { $0.configuration == .mpv }))
+        }
         return true
+    }
+
+    /// The HLS feed's table: the network table's columns, with what was watched counted in the
+    /// highest variant's bytes (what every configuration here plays).
+    private static func hlsTable(_ runs: [NetworkFeedBench.Run], swipes: Int) -> String {
+        var lines = [
+            "### Feed of HLS streams: \(Int(NetworkFeedBench.hlsSpeed)) Mbit/s, 40 ms latency (20 streams of 720p "
+                + "2 Mbit/s and 360p 0.5 Mbit/s in 1 s segments, \(swipes) swipes, seed 25)",
+            "| Configuration | first frame p50 (ms) | p95 | playing p50 (ms) | p95 | stalls / 100 swipes "
+                + "| fetched (MB) | fetched / watched (720p) |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|",
+        ]
+        for run in runs {
+            let ms = { (samples: [Double], p: Double) in String(format: "%.1f", percentileMilliseconds(samples, p)) }
+            let timeouts = run.timeouts > 0 ? " (\(run.timeouts) never played)" : ""
+            let latencies: String =
+                "| \(ms(run.firstFrame, 0.5)) | \(ms(run.firstFrame, 0.95)) | \(ms(run.playing, 0.5)) "
+                + "| \(ms(run.playing, 0.95)) "
+            let bytes = String(
+                format: "| %.1f | %.1f | %.2f |", run.stallsPer100Swipes, Double(run.fetched) / 1e6,
+                run.fetchedOverWatched)
+            lines.append("| \(run.configuration.name)\(timeouts) " + latencies + bytes)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The HLS feed's rows, Reel with its standard policy against mpv.
+    private static func hlsGoals(_ reel: NetworkFeedBench.Run, peer: NetworkFeedBench.Run?) -> [Overview.Row] {
+        func row(_ name: String, _ value: (NetworkFeedBench.Run) -> Double, precision: Int, allowEqual: Bool = false)
+            -> Overview.Row
+        {
+            let mine = value(reel)
+            let theirs = peer.map(value)
+            return Overview.Row(
+                benchmark: "HLS feed on 8 Mbit/s: \(name)", reel: mine, peer: theirs,
+                peerName: "mpv --prefetch-playlist",
+                precision: precision, goal: allowEqual ? "≤ peer" : "< peer",
+                met: theirs.map { allowEqual ? mine <= $0 : mine < $0 } ?? true)
+        }
+        return [
+            row("swipe to first frame p95 (ms)", { percentileMilliseconds($0.firstFrame, 0.95) }, precision: 1),
+            row("swipe to playing p95 (ms)", { percentileMilliseconds($0.playing, 0.95) }, precision: 1),
+            row("visible stalls / 100 swipes", \.stallsPer100Swipes, precision: 1, allowEqual: true),
+            row("bytes fetched / watched", \.fetchedOverWatched, precision: 2),
+        ]
     }
 
     /// The `p`-th percentile of `samples` (nearest rank), in milliseconds.

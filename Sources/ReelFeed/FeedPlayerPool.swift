@@ -37,12 +37,6 @@ import ReelPlayer
 /// its item's buffering before the item opens, and again when a swipe moves it (the new visible
 /// item's read-ahead is lifted, the one that left is capped).
 ///
-/// ## Adaptive streams
-/// An HLS item opens on its lowest variant (``FeedPreloadPolicy/adaptiveStartBitRate``), so that
-/// its first frame and a neighbour's preload cost few bytes; once it is visible with its head start
-/// buffered, it steps up to its highest variant (libmpv switches without a pause, reading the new
-/// variant from the position on).
-///
 /// ## Live items
 /// A live item (``/ReelCore/PlaybackInfo/isLive``) that waited paused, preloaded or swiped away,
 /// for ``FeedPreloadPolicy/liveRejoinDelay`` or longer is opened again when it is shown, so that
@@ -290,7 +284,7 @@ public final class FeedPlayerPool {
             loadCount += 1
             do throws(PlayerError) {
                 try give(bufferingFor: index, to: slot)
-                try players[slot].load(loadable(index), autoplay: index == visible)
+                try players[slot].load(items[index], autoplay: index == visible)
             } catch {
                 // The player keeps its old item otherwise: it must not pass for this one.
                 held[slot] = nil
@@ -309,35 +303,14 @@ public final class FeedPlayerPool {
             if player.playback.isLive, let waited, waited >= preload.liveRejoinDelay {
                 // It joins near its live edge (see "Live items").
                 loadCount += 1
-                attempt { () throws(PlayerError) in try player.load(loadable(visible), autoplay: true) }
+                attempt { () throws(PlayerError) in try player.load(items[visible], autoplay: true) }
             } else if !player.playback.intent.playWhenReady || player.playback.status == .ended {
                 attempt { () throws(PlayerError) in try player.play(reason: .user) }
             }
         }
         neighboursDeferred = reach < preload.neighbours.count
-        stepUp()
         observeVisible()
         if let refused { throw refused }
-    }
-
-    /// Item `index` as the pool loads it: an adaptive stream without a peak bit rate of its own
-    /// opens on ``FeedPreloadPolicy/adaptiveStartBitRate``.
-    private func loadable(_ index: Int) -> MediaItem {
-        var item = items[index]
-        if item.preferredPeakBitRate == nil { item.preferredPeakBitRate = preload.adaptiveStartBitRate }
-        return item
-    }
-
-    /// Steps the visible adaptive stream that opened low up to its highest variant, once it has
-    /// its head start; an app's own choice of variant stays.
-    private func stepUp() {
-        guard preload.adaptiveStartBitRate != nil, let visible = visibleIndex,
-            items[visible].preferredPeakBitRate == nil, let player = visiblePlayer,
-            player.playback.status == .ready, player.streamingQuality == .auto,
-            let highest = player.variants.first, player.playback.currentVariant != highest, hasHeadStart(visible)
-        else { return }
-        // A refusal shows on the player (its `commandError`).
-        try? player.setStreamingQuality(.variant(highest))
     }
 
     /// Gives the player in `slot` the buffering of item `index` at its distance from the visible
@@ -394,7 +367,6 @@ public final class FeedPlayerPool {
                     // A refusal here shows on the player that refused (its `commandError`).
                     try? self.arrange()
                 } else {
-                    self.stepUp()
                     self.observeVisible()
                 }
             }

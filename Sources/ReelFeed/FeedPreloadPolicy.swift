@@ -66,13 +66,6 @@ public struct FeedPreloadPolicy: Hashable, Sendable {
     /// starts a live playlist three segments from its end). Default
     /// ``/ReelCore/PlaybackInfo/liveEdgeTolerance``, 5 s: what Reel counts as at the edge.
     public var liveRejoinDelay: TimeInterval = PlaybackInfo.liveEdgeTolerance
-    /// The peak bit rate an adaptive stream (HLS) opens on in the feed, in bits per second: an
-    /// item without a ``/ReelCore/MediaItem/preferredPeakBitRate`` of its own is loaded with this
-    /// one, so that its first frame comes from a small variant and a neighbour preloads few bytes.
-    /// Once the visible item has ``visibleHeadStart`` seconds buffered, it steps up to its highest
-    /// variant, unless the app chose a variant. nil opens every item on the variant it asks for.
-    /// Default 0: the lowest variant.
-    public var adaptiveStartBitRate: Int? = 0
 
     /// Creates a policy.
     public init(visible: BufferingPolicy = .standard, neighbours: [Budget], visibleHeadStart: TimeInterval) {
@@ -85,8 +78,7 @@ public struct FeedPreloadPolicy: Hashable, Sendable {
     /// (``visibleBuffering``); the neighbour ahead, 1 s of it and at most 1 MiB, is opened once the
     /// visible item has 0.5 s buffered. At 2 Mbit/s that is about 250 KB, where ByteDance's player
     /// preloads 800 KB. Nothing is opened behind (``opensItemsBehind`` is false): the item just
-    /// swiped away from stays open for a swipe back, capped like a neighbour. An adaptive stream
-    /// opens on its lowest variant and steps up after the head start (``adaptiveStartBitRate``).
+    /// swiped away from stays open for a swipe back, capped like a neighbour.
     public static let standard: FeedPreloadPolicy = {
         var policy = FeedPreloadPolicy(
             visible: visibleBuffering, neighbours: [Budget(duration: 1, bytes: 1 << 20)], visibleHeadStart: 0.5)
@@ -108,12 +100,8 @@ public struct FeedPreloadPolicy: Hashable, Sendable {
     /// Every neighbour the pool has players for, opened with the visible item and buffered like it.
     /// Wasteful on a network (each neighbour reads as far as the visible item does), and the
     /// baseline the feed benchmark compares ``standard`` with.
-    /// Adaptive streams open on the variant each item asks for (``adaptiveStartBitRate`` is nil).
-    public static let unbounded: FeedPreloadPolicy = {
-        var policy = FeedPreloadPolicy(neighbours: Array(repeating: .unlimited, count: 16), visibleHeadStart: 0)
-        policy.adaptiveStartBitRate = nil
-        return policy
-    }()
+    public static let unbounded = FeedPreloadPolicy(
+        neighbours: Array(repeating: .unlimited, count: 16), visibleHeadStart: 0)
 
     /// The buffering of an item `distance` away from the visible one (0: the visible one); nil
     /// when it is not to be opened.
@@ -134,9 +122,6 @@ public struct FeedPreloadPolicy: Hashable, Sendable {
         }
         guard liveRejoinDelay.isFinite, liveRejoinDelay >= 0 else {
             throw PlayerError(.invalidArgument, message: "A feed's live rejoin delay must be 0 seconds or more.")
-        }
-        if let adaptiveStartBitRate, adaptiveStartBitRate < 0 {
-            throw PlayerError(.invalidArgument, message: "A feed's starting bit rate must be 0 or more.")
         }
         for distance in 0...neighbours.count { try buffering(atDistance: distance)?.check() }
     }

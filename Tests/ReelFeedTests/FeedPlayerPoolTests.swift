@@ -218,25 +218,6 @@ struct FeedPlayerPoolTests {
         try await pool.visiblePlayer?.until(state: .playing)
     }
 
-    /// Items open on the policy's starting bit rate (the lowest variant of an adaptive stream),
-    /// except one with a peak bit rate of its own; `unbounded` opens each as it asks.
-    @Test func itemsOpenOnTheStartingBitRateUnlessTheyHaveTheirOwn() throws {
-        var policy = FeedPreloadPolicy.unbounded
-        policy.adaptiveStartBitRate = 0
-        var items = Self.items(2)
-        items[1].preferredPeakBitRate = 3_000_000
-        let engines = Engines()
-        let pool = try FeedPlayerPool(items: items, preload: policy) { engines.make() }
-        try pool.show(index: 0)
-        #expect(engines.loads.map(\.item.preferredPeakBitRate) == [0, 3_000_000])
-
-        let (unbounded, unboundedEngines) = try makePool(items: 2)
-        try unbounded.show(index: 0)
-        #expect(unboundedEngines.loads.map(\.item.preferredPeakBitRate) == [nil, nil])
-        policy.adaptiveStartBitRate = -1
-        #expect(throws: PlayerError.self) { try policy.check() }
-    }
-
     @Test func theEdgesOfTheFeedAndBadIndicesChangeNothing() throws {
         let (pool, engines) = try makePool(items: 3)
         #expect(try !pool.moveBack())

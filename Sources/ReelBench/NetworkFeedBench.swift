@@ -58,12 +58,15 @@ struct NetworkFeedBench {
         case progressive
         /// The HLS streams of two variants (``NetworkFeedMedia/hlsFolder(of:)``).
         case hls
+        /// The MP4s, with a live room (``LiveRooms``) in place of every third item from the third.
+        case live
 
         /// The name `REEL_FEED_KINDS` uses.
         var shortName: String {
             switch self {
             case .progressive: "mp4"
             case .hls: "hls"
+            case .live: "live"
             }
         }
     }
@@ -85,6 +88,12 @@ struct NetworkFeedBench {
         var timeouts: Int
         /// Body bytes the server sent.
         var fetched: Int
+        /// The visits to live rooms: seconds to the first frame, to playing, and how far behind
+        /// the live edge each played when the viewer swiped on
+        /// (``LiveRooms/behindEdge(item:position:since:in:)``).
+        var liveFirstFrame: [Double] = []
+        var livePlaying: [Double] = []
+        var liveBehindEdge: [Double] = []
         /// What the viewer watched.
         var account: FeedByteAccount
 
@@ -114,6 +123,7 @@ struct NetworkFeedBench {
             switch feed {
             case .progressive: String(format: "/feed/%02d.mp4", $0)
             case .hls: String(format: "/hls/%02d/master.m3u8", $0)
+            case .live: LiveRooms.isLive($0) ? LiveRooms.playlistPath(of: $0) : String(format: "/feed/%02d.mp4", $0)
             }
         }
     }
@@ -124,7 +134,7 @@ struct NetworkFeedBench {
         for index in 0..<NetworkFeedMedia.count {
             let files: [URL]
             switch feed {
-            case .progressive: files = [media.url(of: index)]
+            case .progressive, .live: files = [media.url(of: index)]
             case .hls:
                 let top = media.hlsFolder(of: index).appendingPathComponent(NetworkFeedMedia.variants[0])
                 files = ((try? FileManager.default.contentsOfDirectory(atPath: top.path)) ?? [])
@@ -142,11 +152,13 @@ struct NetworkFeedBench {
             fileBytes: sizes, durations: (0..<NetworkFeedMedia.count).map { Double(NetworkFeedMedia.seconds(of: $0)) })
     }
 
-    private func startServer(_ feed: Feed, megabits: Double) throws(BenchError) -> LoopbackHTTPServer {
-        var routes: [String: LoopbackHTTPServer.Behaviour] = [:]
-        for (index, path) in paths(feed).enumerated() {
+    private func startServer(
+        _ feed: Feed, megabits: Double, rooms: LiveRooms? = nil
+    ) throws(BenchError) -> LoopbackHTTPServer {
+        var routes: [String: LoopbackHTTPServer.Behaviour] = rooms?.routes ?? [:]
+        for (index, path) in paths(feed).enumerated() where routes[path] == nil {
             switch feed {
-            case .progressive: routes[path] = .file(media.url(of: index))
+            case .progressive, .live: routes[path] = .file(media.url(of: index))
             case .hls:
                 let folder = media.hlsFolder(of: index)
                 let prefix = String(format: "/hls/%02d/", index)
@@ -181,7 +193,7 @@ struct NetworkFeedBench {
             (configuration != .mpv || mpv != nil) && (names?.contains(configuration.shortName) ?? true)
         }
         for feed in Feed.allCases where kinds?.contains(feed.shortName) ?? true {
-            for megabits in feed == .hls ? [Self.hlsSpeed] : speeds ?? Self.speeds {
+            for megabits in feed == .progressive ? speeds ?? Self.speeds : [Self.hlsSpeed] {
                 for configuration in configurations {
                     progress("  \(feed.shortName), \(Int(megabits)) Mbit/s, \(configuration.name)…")
                     switch configuration {
@@ -204,7 +216,8 @@ struct NetworkFeedBench {
     ) async throws(BenchError) -> Run {
         let viewer = ScriptedViewer(seed: seed, swipes: swipes, itemCount: NetworkFeedMedia.count)
         var account = try newAccount(feed)
-        let server = try startServer(feed, megabits: megabits)
+        let rooms = feed == .live ? LiveRooms(media: media) : nil
+        let server = try startServer(feed, megabits: megabits, rooms: rooms)
         defer { server.stop() }
         let items = paths(feed).map { MediaItem(url: server.url($0)) }
         let pool: FeedPlayerPool
@@ -219,13 +232,19 @@ struct NetworkFeedBench {
             configuration: configuration, feed: feed, megabits: megabits, firstFrame: [], playing: [], stalls: 0,
             swipes: 0, timeouts: 0, fetched: 0, account: account)
         var swiped = ContinuousClock.now
+        let origin = rooms?.mark(server)
         do { try pool.show(index: 0) } catch { throw BenchError.failed("feed on a network: \(error)") }
         for (number, step) in viewer.steps.enumerated() {
             let visit = await watchReel(
                 pool, index: step.index, url: items[step.index].url, from: swiped, dwell: step.dwell)
-            if number > 0 { record(visit, into: &run) }
+            let position = pool.player(for: step.index)?.currentTime
+            if number > 0 {
+                record(
+                    visit, item: step.index, position: position, rooms: rooms, since: origin,
+                    server: server, into: &run)
+            }
             run.stalls += visit.stalls
-            if let player = pool.player(for: step.index) { account.watched(item: step.index, upTo: player.currentTime) }
+            if let position { account.watched(item: step.index, upTo: position) }
             swiped = ContinuousClock.now
             do {
                 if step.move == .forward { try pool.moveForward() } else { try pool.moveBack() }
@@ -237,9 +256,12 @@ struct NetworkFeedBench {
         // The last item shown: its latency and a watch of 1 s, so that every swipe is measured.
         let last = viewer.lastIndex
         let visit = await watchReel(pool, index: last, url: items[last].url, from: swiped, dwell: .seconds(1))
-        record(visit, into: &run)
+        let position = pool.player(for: last)?.currentTime
+        record(
+            visit, item: last, position: position, rooms: rooms, since: origin, server: server,
+            into: &run)
         run.stalls += visit.stalls
-        if let player = pool.player(for: last) { account.watched(item: last, upTo: player.currentTime) }
+        if let position { account.watched(item: last, upTo: position) }
         run.fetched = server.bytesSent()
         run.account = account
         await pool.shutdown()
@@ -253,11 +275,24 @@ struct NetworkFeedBench {
         var stalls = 0
     }
 
-    private func record(_ visit: Visit, into run: inout Run) {
+    /// Adds the visit to item `item`, which ended at `position`, to the run's figures; a visit to
+    /// a live room also to its own, with how far behind the edge it played (from the requests
+    /// since `mark`, the run's start).
+    private func record(
+        _ visit: Visit, item: Int, position: Double?, rooms: LiveRooms?, since mark: LiveRooms.Mark?,
+        server: LoopbackHTTPServer, into run: inout Run
+    ) {
         func seconds(_ duration: Duration) -> Double {
             Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
         }
         let limit = seconds(Self.startTimeout)
+        if let rooms, let mark, LiveRooms.isLive(item) {
+            run.liveFirstFrame.append(visit.firstFrame.map(seconds) ?? limit)
+            run.livePlaying.append(visit.playing.map(seconds) ?? limit)
+            if let position, let behind = rooms.behindEdge(item: item, position: position, since: mark, in: server) {
+                run.liveBehindEdge.append(behind)
+            }
+        }
         run.firstFrame.append(visit.firstFrame.map(seconds) ?? limit)
         run.playing.append(visit.playing.map(seconds) ?? limit)
         if visit.playing == nil { run.timeouts += 1 }
@@ -301,7 +336,8 @@ struct NetworkFeedBench {
         guard let mpv else { throw BenchError.missingTool("mpv") }
         let viewer = ScriptedViewer(seed: seed, swipes: swipes, itemCount: NetworkFeedMedia.count)
         var account = try newAccount(feed)
-        let server = try startServer(feed, megabits: megabits)
+        let rooms = feed == .live ? LiveRooms(media: media) : nil
+        let server = try startServer(feed, megabits: megabits, rooms: rooms)
         defer { server.stop() }
         let urls = paths(feed).map { server.url($0).absoluteString }
         let failure = { (message: String) in BenchError.failed("feed on a network, mpv: \(message)") }
@@ -314,21 +350,30 @@ struct NetworkFeedBench {
             timeouts: 0, fetched: 0, account: account)
         // The first item's first frame came before `open` returned.
         var swiped = ContinuousClock.now
+        let origin = rooms?.mark(server)
         session.restarted = true
         for (number, step) in viewer.steps.enumerated() {
             let visit = try session.watch(from: swiped, dwell: step.dwell)
-            if number > 0 { record(visit, into: &run) }
+            let position = try session.position()
+            if number > 0 {
+                record(
+                    visit, item: step.index, position: position, rooms: rooms, since: origin,
+                    server: server, into: &run)
+            }
             run.stalls += visit.stalls
-            if let position = try session.position() { account.watched(item: step.index, upTo: position) }
+            if let position { account.watched(item: step.index, upTo: position) }
             swiped = ContinuousClock.now
             try session.swipe(step.move)
             run.swipes += 1
         }
         let last = viewer.lastIndex
         let visit = try session.watch(from: swiped, dwell: .seconds(1))
-        record(visit, into: &run)
+        let position = try session.position()
+        record(
+            visit, item: last, position: position, rooms: rooms, since: origin, server: server,
+            into: &run)
         run.stalls += visit.stalls
-        if let position = try session.position() { account.watched(item: last, upTo: position) }
+        if let position { account.watched(item: last, upTo: position) }
         run.fetched = server.bytesSent()
         run.account = account
         return run

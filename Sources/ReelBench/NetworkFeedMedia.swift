@@ -4,8 +4,9 @@ import Foundation
 /// constant 1.9 Mbit/s (x264's `nal-hrd=cbr`, so that bytes follow time) with a keyframe every
 /// second, and a 96 kbit/s AAC tone: about 2 Mbit/s in all, in MP4s with their index first. Each
 /// is also an HLS stream of two variants in 1 s segments: the same 720p (copied) and a 360p at
-/// 0.5 Mbit/s, under a master playlist. Made once with ffmpeg and cached in `feed-network/` of
-/// the bench's media folder.
+/// 0.5 Mbit/s, under a master playlist. The live rooms' stream is 240 such 1 s segments of one
+/// 720p picture (``liveFolder``). Made once with ffmpeg and cached in `feed-network/` of the
+/// bench's media folder.
 struct NetworkFeedMedia {
     /// How many clips the feed holds.
     static let count = 20
@@ -15,6 +16,9 @@ struct NetworkFeedMedia {
 
     /// The HLS variants, highest first: their folder names.
     static let variants = ["720p", "360p"]
+
+    /// How many 1 s segments the live rooms' stream holds: 4 minutes, longer than a run.
+    static let liveSegmentCount = 240
 
     /// The bench's media folder (``BenchMedia/defaultDirectory(executable:)``).
     var directory: URL
@@ -33,12 +37,16 @@ struct NetworkFeedMedia {
         folder.appendingPathComponent(String(format: "feed-hls-%02d", index), isDirectory: true)
     }
 
+    /// The live rooms' segments, `segment0.ts`…
+    var liveFolder: URL { folder.appendingPathComponent("feed-live", isDirectory: true) }
+
     /// Makes the clips that are not cached; returns the seconds it took, or nil when all were.
     func prepare() async throws(BenchError) -> Double? {
         let exists = { (url: URL) in FileManager.default.fileExists(atPath: url.path) }
         let missing = (0..<Self.count).filter { !exists(url(of: $0)) }
         let missingHLS = (0..<Self.count).filter { !exists(hlsFolder(of: $0)) }
-        guard !missing.isEmpty || !missingHLS.isEmpty else { return nil }
+        let missingLive = !exists(liveFolder)
+        guard !missing.isEmpty || !missingHLS.isEmpty || missingLive else { return nil }
         guard let ffmpeg = ChildProcess.locate("ffmpeg") else { throw .missingTool("ffmpeg") }
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let started = ContinuousClock.now
@@ -49,6 +57,11 @@ struct NetworkFeedMedia {
         for index in missingHLS {
             try await BenchMedia.make(hlsFolder(of: index), isFolder: true, with: ffmpeg) { output in
                 hlsArguments(index: index, folder: output)
+            }
+        }
+        if missingLive {
+            try await BenchMedia.make(liveFolder, isFolder: true, with: ffmpeg) { output in
+                liveArguments(folder: output)
             }
         }
         let elapsed = ContinuousClock.now - started
@@ -67,6 +80,22 @@ struct NetworkFeedMedia {
             "-g", "30", "-keyint_min", "30", "-sc_threshold", "0",
             "-c:a", "aac", "-b:a", "96k",
             "-movflags", "+faststart", "-f", "mp4", output,
+        ]
+    }
+
+    /// A 720p stream at 2 Mbit/s like the clips', cut into ``liveSegmentCount`` 1 s segments.
+    private func liveArguments(folder: String) -> [String] {
+        let seconds = Self.liveSegmentCount
+        return [
+            "-hide_banner", "-loglevel", "error", "-nostdin", "-y",
+            "-f", "lavfi", "-i", "testsrc2=size=1280x720:rate=30:duration=\(seconds)",
+            "-f", "lavfi", "-i", "sine=frequency=300:sample_rate=48000:duration=\(seconds)",
+            "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p",
+            "-b:v", "1900k", "-minrate", "1900k", "-maxrate", "1900k", "-bufsize", "1900k",
+            "-x264-params", "nal-hrd=cbr", "-g", "30", "-keyint_min", "30", "-sc_threshold", "0",
+            "-c:a", "aac", "-b:a", "96k",
+            "-f", "hls", "-hls_time", "1", "-hls_list_size", "0",
+            "-hls_segment_filename", "\(folder)/segment%d.ts", "\(folder)/index.m3u8",
         ]
     }
 

@@ -36,6 +36,8 @@ extension ReelBench {
         }
         let hls = runs.filter { $0.feed == .hls }
         if !hls.isEmpty { print(hlsTable(hls, swipes: settings.swipes)) }
+        let live = runs.filter { $0.feed == .live }
+        if !live.isEmpty { print(liveTable(live, swipes: settings.swipes)) }
         print(String(format: "Feed on a network: measured in %.0f s.\n", Double(elapsed.components.seconds)))
         let atGoalSpeed = progressive.filter { $0.megabits == 8 }
         if let reel = atGoalSpeed.first(where: { $0.configuration == .reelStandard }) {
@@ -43,6 +45,9 @@ extension ReelBench {
         }
         if let reel = hls.first(where: { $0.configuration == .reelStandard }) {
             overview.add(hlsGoals(reel, peer: hls.first { $0.configuration == .mpv }))
+        }
+        if let reel = live.first(where: { $0.configuration == .reelStandard }) {
+            overview.add(liveGoals(reel, peer: live.first { $0.configuration == .mpv }))
         }
         return true
     }
@@ -71,24 +76,71 @@ extension ReelBench {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The live rooms' table: their visits' latencies, and how far behind the edge they joined.
+    private static func liveTable(_ runs: [NetworkFeedBench.Run], swipes: Int) -> String {
+        var lines = [
+            "### Live rooms in the feed: \(Int(NetworkFeedBench.hlsSpeed)) Mbit/s, 40 ms latency (every third item "
+                + "a live HLS room, 720p 2 Mbit/s in 1 s segments, a window of 6; \(swipes) swipes, seed 25)",
+            "| Configuration | room visits | first frame p50 (ms) | p95 | playing p50 (ms) | p95 "
+                + "| behind the edge when left, p50 (s) | max | stalls / 100 swipes (all items) |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+        ]
+        for run in runs {
+            let ms = { (samples: [Double], p: Double) in String(format: "%.1f", percentileMilliseconds(samples, p)) }
+            let latencies: String =
+                "| \(ms(run.liveFirstFrame, 0.5)) | \(ms(run.liveFirstFrame, 0.95)) | \(ms(run.livePlaying, 0.5)) "
+                + "| \(ms(run.livePlaying, 0.95)) "
+            let behind = String(
+                format: "| %.1f | %.1f | %.1f |", percentileMilliseconds(run.liveBehindEdge, 0.5) / 1000,
+                run.liveBehindEdge.max() ?? .nan, run.stallsPer100Swipes)
+            lines.append("| \(run.configuration.name) | \(run.liveFirstFrame.count) " + latencies + behind)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A row of `reel`'s figure against `peer`'s (mpv's), met when Reel's is lower (or equal,
+    /// with `allowEqual`).
+    private static func peerRow(
+        _ name: String, _ reel: NetworkFeedBench.Run, _ peer: NetworkFeedBench.Run?,
+        _ value: (NetworkFeedBench.Run) -> Double, precision: Int, allowEqual: Bool = false
+    ) -> Overview.Row {
+        let mine = value(reel)
+        let theirs = peer.map(value)
+        return Overview.Row(
+            benchmark: name, reel: mine, peer: theirs, peerName: "mpv --prefetch-playlist", precision: precision,
+            goal: allowEqual ? "≤ peer" : "< peer", met: theirs.map { allowEqual ? mine <= $0 : mine < $0 } ?? true)
+    }
+
     /// The HLS feed's rows, Reel with its standard policy against mpv.
     private static func hlsGoals(_ reel: NetworkFeedBench.Run, peer: NetworkFeedBench.Run?) -> [Overview.Row] {
-        func row(_ name: String, _ value: (NetworkFeedBench.Run) -> Double, precision: Int, allowEqual: Bool = false)
-            -> Overview.Row
-        {
-            let mine = value(reel)
-            let theirs = peer.map(value)
-            return Overview.Row(
-                benchmark: "HLS feed on 8 Mbit/s: \(name)", reel: mine, peer: theirs,
-                peerName: "mpv --prefetch-playlist",
-                precision: precision, goal: allowEqual ? "≤ peer" : "< peer",
-                met: theirs.map { allowEqual ? mine <= $0 : mine < $0 } ?? true)
-        }
+        let name = { (figure: String) in "HLS feed on 8 Mbit/s: \(figure)" }
         return [
-            row("swipe to first frame p95 (ms)", { percentileMilliseconds($0.firstFrame, 0.95) }, precision: 1),
-            row("swipe to playing p95 (ms)", { percentileMilliseconds($0.playing, 0.95) }, precision: 1),
-            row("visible stalls / 100 swipes", \.stallsPer100Swipes, precision: 1, allowEqual: true),
-            row("bytes fetched / watched", \.fetchedOverWatched, precision: 2),
+            peerRow(
+                name("swipe to first frame p95 (ms)"), reel, peer, { percentileMilliseconds($0.firstFrame, 0.95) },
+                precision: 1),
+            peerRow(
+                name("swipe to playing p95 (ms)"), reel, peer, { percentileMilliseconds($0.playing, 0.95) },
+                precision: 1),
+            peerRow(
+                name("visible stalls / 100 swipes"), reel, peer, \.stallsPer100Swipes, precision: 1, allowEqual: true),
+            peerRow(name("bytes fetched / watched"), reel, peer, \.fetchedOverWatched, precision: 2),
+        ]
+    }
+
+    /// The live rooms' rows, Reel with its standard policy against mpv.
+    private static func liveGoals(_ reel: NetworkFeedBench.Run, peer: NetworkFeedBench.Run?) -> [Overview.Row] {
+        let name = { (figure: String) in "Live rooms on 8 Mbit/s: \(figure)" }
+        return [
+            peerRow(
+                name("swipe to first frame p95 (ms)"), reel, peer, { percentileMilliseconds($0.liveFirstFrame, 0.95) },
+                precision: 1),
+            peerRow(
+                name("swipe to playing p95 (ms)"), reel, peer, { percentileMilliseconds($0.livePlaying, 0.95) },
+                precision: 1),
+            peerRow(
+                name("behind the edge p50 (s)"), reel, peer, { percentileMilliseconds($0.liveBehindEdge, 0.5) / 1000 },
+                precision: 1),
+            peerRow(name("behind the edge, most (s)"), reel, peer, { $0.liveBehindEdge.max() ?? .nan }, precision: 1),
         ]
     }
 

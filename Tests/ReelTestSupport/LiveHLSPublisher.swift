@@ -6,7 +6,9 @@ import ReelTesting
 /// (``Fixture/liveHLSSegments``): the media playlist is a sliding window of the segments published
 /// so far, without `#EXT-X-ENDLIST`, and each request for it publishes one more segment — so the
 /// stream grows as fast as the player asks, with no timer. ``freeze()`` stops the growth (the
-/// stream runs dry); ``resume()`` starts it again.
+/// stream runs dry); ``resume()`` starts it again. A publisher made with
+/// ``init(segments:count:window:prefix:since:)`` grows in real time instead, one 1 s segment per
+/// second, as a live room does (for benchmarks, not for tests).
 ///
 /// ```swift
 /// let publisher = try await LiveHLSPublisher(window: 6)
@@ -26,6 +28,10 @@ package final class LiveHLSPublisher: Sendable {
     private let folder: URL
     private let segmentCount: Int
     private let window: Int
+    /// Where the playlist and segments are served.
+    private let prefix: String
+    /// When the real-time stream started; nil for one that grows per request.
+    private let start: ContinuousClock.Instant?
     private let published: NIOLockedValueBox<Published>
 
     /// Prepares the segments (made once with ffmpeg and cached) and publishes the first `window`.
@@ -33,16 +39,33 @@ package final class LiveHLSPublisher: Sendable {
         folder = try await MediaFixtures.url(for: .liveHLSSegments)
         segmentCount = Fixture.liveHLSSegmentCount
         self.window = max(3, min(window, segmentCount))
+        prefix = "/live"
+        start = nil
         published = NIOLockedValueBox(Published(count: self.window))
     }
+
+    /// A stream that grows in real time from `since`: `folder`'s `segment0.ts`… (`count` of them,
+    /// 1 s each), `window` of them in the playlist, served under `prefix`. It runs dry after the
+    /// last segment.
+    package init(segments folder: URL, count: Int, window: Int = 6, prefix: String, since: ContinuousClock.Instant) {
+        self.folder = folder
+        segmentCount = count
+        self.window = max(3, min(window, count))
+        self.prefix = prefix
+        start = since
+        published = NIOLockedValueBox(Published(count: self.window))
+    }
+
+    /// Where this publisher serves its media playlist.
+    package var playlistURLPath: String { "\(prefix)/index.m3u8" }
 
     /// The playlist (which publishes the next segment on every request) and every segment.
     package var routes: [String: LoopbackHTTPServer.Behaviour] {
         var routes: [String: LoopbackHTTPServer.Behaviour] = [
-            Self.playlistPath: .generated({ [self] in nextPlaylist() }, contentType: "application/vnd.apple.mpegurl")
+            playlistURLPath: .generated({ [self] in nextPlaylist() }, contentType: "application/vnd.apple.mpegurl")
         ]
         for index in 0..<segmentCount {
-            routes["/live/segment\(index).ts"] = .file(
+            routes["\(prefix)/segment\(index).ts"] = .file(
                 folder.appendingPathComponent("segment\(index).ts"), contentType: "video/mp2t")
         }
         return routes
@@ -61,6 +84,11 @@ package final class LiveHLSPublisher: Sendable {
     /// are out: the stream then runs dry too).
     private func nextPlaylist() -> String {
         let count = published.withLockedValue { state -> Int in
+            if let start {
+                let elapsed = (ContinuousClock.now - start).components.seconds
+                if !state.isFrozen { state.count = min(segmentCount, window + Int(elapsed)) }
+                return state.count
+            }
             let count = state.count
             if !state.isFrozen, state.count < segmentCount { state.count += 1 }
             return count

@@ -28,9 +28,9 @@ extension MPVEngine {
     static func perFileOptions(for item: MediaItem) -> [String: MPVNode] {
         var options = streamOptions(for: item.url)
         // Each item's tracks are chosen afresh: a track (or variant) chosen for the item before
-        // is libmpv's option from then on, and would pick by number in this one.
+        // is libmpv's option from then on, and would pick by number in this one. The secondary
+        // subtitle stays a setting of the session (`reel play --secondary-sid`), as in mpv.
         for name in ["vid", "aid", "sid"] { options[name] = .string("auto") }
-        options["secondary-sid"] = .string("no")
         if let start = item.startPosition { options["start"] = .string(String(format: "%.3f", start)) }
         if let title = item.title { options["force-media-title"] = .string(title) }
         if !item.preferredAudioLanguages.isEmpty {

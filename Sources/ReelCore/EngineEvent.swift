@@ -27,6 +27,9 @@ public enum PropertyChange: Hashable, Sendable {
     case duration(TimeInterval?)
     /// The media time ranges held in the cache.
     case bufferedRanges([TimeRange])
+    /// What the cache reports besides its ranges: whether it reached the end, stopped reading, or
+    /// ran dry.
+    case bufferFlags(BufferFlags)
     /// Whether the item can be seeked.
     case seekable(Bool?)
     /// Whether the item is a live stream: its end is not known and moves as it plays (an HLS

@@ -30,6 +30,9 @@ public struct PlaybackInfo: Hashable, Sendable {
     public var anchor = PositionAnchor(position: 0, time: HostTime(nanoseconds: 0))
     /// Cached media ranges.
     public var bufferedRanges: [TimeRange] = []
+    /// What the engine's cache reports besides its ranges; see ``isPlaybackBufferEmpty``,
+    /// ``isPlaybackBufferFull`` and ``isPlaybackLikelyToKeepUp``.
+    public var bufferFlags = BufferFlags()
     /// Whether the item can be seeked; nil when unknown.
     public var isSeekable: Bool?
     /// Whether the item is a live stream (its ``duration`` is then nil; see ``liveWindow``).
@@ -177,6 +180,22 @@ public struct PlaybackInfo: Hashable, Sendable {
 
     /// The subtitle track shown second, at the top of the picture; nil when none is.
     public var secondarySubtitleTrack: Track? { tracks.first { $0.kind == .subtitle && $0.isSecondarySelected } }
+
+    /// Whether playback used up what was buffered and waits for more (AVPlayerItem's
+    /// `isPlaybackBufferEmpty`): the cache ran dry before the item's end.
+    public var isPlaybackBufferEmpty: Bool {
+        status == .ready && bufferFlags.isUnderrun && !bufferFlags.reachesEnd
+    }
+
+    /// Whether the cache stopped reading because it holds all it may (AVPlayerItem's
+    /// `isPlaybackBufferFull`): what the buffering policy allows, or the item to its end.
+    public var isPlaybackBufferFull: Bool { status == .ready && bufferFlags.isIdle }
+
+    /// Whether playback is likely to go on without stalling (AVPlayerItem's
+    /// `isPlaybackLikelyToKeepUp`): the item is open, not stalled, and its cache has not run dry.
+    public var isPlaybackLikelyToKeepUp: Bool {
+        status == .ready && !isStalled && (!bufferFlags.isUnderrun || bufferFlags.reachesEnd)
+    }
 
     /// The end of the buffered range that holds the position, if any.
     public func bufferedPosition(at now: HostTime = .now) -> TimeInterval? {

@@ -156,6 +156,7 @@ public enum PlaybackReducer {
         state.duration = nil
         state.anchor = PositionAnchor(position: max(0, request.item.startPosition ?? 0), time: now)
         state.bufferedRanges = []
+        state.bufferFlags = BufferFlags()
         state.isSeekable = nil
         state.isLive = false
         state.streamingQuality = .auto
@@ -287,6 +288,7 @@ public enum PlaybackReducer {
             state.duration = valid
             state.anchor.duration = valid
         case .bufferedRanges(let ranges): state.bufferedRanges = ranges
+        case .bufferFlags(let flags): state.bufferFlags = flags
         case .seekable(let seekable): state.isSeekable = seekable
         case .live(let live):
             state.isLive = live

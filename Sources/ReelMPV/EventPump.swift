@@ -215,7 +215,14 @@ final class EventPump: Sendable {
         let value =
             data.format == MPV_FORMAT_NODE
             ? data.data.map { MPVNode($0.assumingMemoryBound(to: mpv_node.self)) } ?? .none : .none
-        if property == .demuxerCacheState { sampler.cacheStateChanged(value, at: .now) }
+        if property == .demuxerCacheState {
+            sampler.cacheStateChanged(value, at: .now)
+            // The same notification carries the ranges (returned below) and the flags.
+            let flags = BufferFlags(
+                reachesEnd: value["eof"].bool ?? false, isIdle: value["idle"].bool ?? false,
+                isUnderrun: value["underrun"].bool ?? false)
+            outlet.yield(.property(.bufferFlags(flags)))
+        }
         return property.change(value, at: .now, abLoop: &abLoop)
     }
 

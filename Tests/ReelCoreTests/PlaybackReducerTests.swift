@@ -37,6 +37,24 @@ struct PlaybackReducerTests {
         #expect(state.isSeekable == nil)
     }
 
+    /// AVPlayerItem's buffer flags, from the cache's: empty when it ran dry before the end, full
+    /// when it stopped reading, likely to keep up unless dry or stalled; a new item starts blank.
+    @Test func bufferFlagsFollowTheCache() {
+        var harness = Harness()
+        #expect(!harness.state.isPlaybackLikelyToKeepUp, "nothing is open")
+        harness.loadAndStart()
+        #expect(harness.state.isPlaybackLikelyToKeepUp && !harness.state.isPlaybackBufferEmpty)
+        harness.receive(.property(.bufferFlags(BufferFlags(isUnderrun: true))), .property(.pausedForCache(true)))
+        #expect(harness.state.isPlaybackBufferEmpty && !harness.state.isPlaybackLikelyToKeepUp)
+        harness.receive(.property(.pausedForCache(false)), .property(.bufferFlags(BufferFlags(isIdle: true))))
+        #expect(harness.state.isPlaybackBufferFull && harness.state.isPlaybackLikelyToKeepUp)
+        // Dry at the end is the end, not an empty buffer.
+        harness.receive(.property(.bufferFlags(BufferFlags(reachesEnd: true, isIdle: true, isUnderrun: true))))
+        #expect(!harness.state.isPlaybackBufferEmpty && harness.state.isPlaybackLikelyToKeepUp)
+        harness.send(.load(LoadRequest(item: harness.request.item, id: ItemID(rawValue: 2))))
+        #expect(harness.state.bufferFlags == BufferFlags() && !harness.state.isPlaybackBufferFull)
+    }
+
     @Test func anAbandonedItemFailsAndItsLaterStopChangesNothing() {
         var harness = Harness()
         harness.receive(.property(.paused(true)))

@@ -23,8 +23,16 @@ struct NetworkTests {
         #expect(await gate.waitUntilReached(timeout: .seconds(15)))
         try await player.until(state: .buffering(reason: .toMinimizeStalls), timeout: .seconds(20))
         #expect(player.playback.stallCount == 1)
+        // AVPlayerItem's buffer flags: the cache ran dry mid-file.
+        try await player.until("the buffer empty", timeout: .seconds(20)) { $0.playback.isPlaybackBufferEmpty }
+        #expect(!player.playback.isPlaybackLikelyToKeepUp && !player.playback.isPlaybackBufferFull)
         gate.open()
         try await player.until(state: .playing, timeout: .seconds(20))
+        // The rest of the file arrives at once: the cache holds it to its end and stops reading.
+        try await player.until("the buffer full to the end", timeout: .seconds(20)) {
+            $0.playback.isPlaybackBufferFull && $0.playback.bufferFlags.reachesEnd
+        }
+        #expect(player.playback.isPlaybackLikelyToKeepUp && !player.playback.isPlaybackBufferEmpty)
         try await player.until(position: 9, timeout: .seconds(20))
         await player.shutdown()
     }

@@ -44,15 +44,19 @@ public struct Track: Hashable, Sendable, Identifiable, Codable {
     public var sampleRate: Int?
     /// Bits per second as the container declares it, when it does.
     public var bitrate: Int?
+    /// Whether this machine decodes the track: an audio or video decoder exists for its
+    /// ``codec``. nil when the engine does not say (subtitles, with libmpv).
+    public var isPlayable: Bool?
 
     /// Creates a track.
     public init(
         id: Int, kind: TrackKind, codec: String? = nil, language: String? = nil, title: String? = nil,
         isDefault: Bool = false, isForced: Bool = false, isExternal: Bool = false, isSelected: Bool = false,
         width: Int? = nil, height: Int? = nil, frameRate: Double? = nil, channelCount: Int? = nil,
-        sampleRate: Int? = nil, bitrate: Int? = nil, isSecondarySelected: Bool = false
+        sampleRate: Int? = nil, bitrate: Int? = nil, isSecondarySelected: Bool = false, isPlayable: Bool? = nil
     ) {
         self.isSecondarySelected = isSecondarySelected
+        self.isPlayable = isPlayable
         self.id = id
         self.kind = kind
         self.codec = codec

@@ -21,6 +21,8 @@ final class EventPump: Sendable {
     private let watchOpening: @Sendable (Int64) -> Void
     /// Samples the item's counters when asked and at the item's end.
     private let sampler: StatisticsSampler
+    /// The codecs libmpv has an audio or video decoder for (its `decoder-list`), read once.
+    private let decodableCodecs: Set<String>
 
     init(
         handle: MPVHandle, registry: ItemRegistry, broadcast: EngineEventBroadcast,
@@ -35,6 +37,20 @@ final class EventPump: Sendable {
         outlet = EventOutlet(broadcast)
         self.log = log
         self.sampler = sampler
+        decodableCodecs = Self.decodableCodecs(handle.property("decoder-list"))
+    }
+
+    /// The codec names of libmpv's `decoder-list` (its audio and video decoders).
+    static func decodableCodecs(_ list: MPVNode) -> Set<String> { Set(list.array.compactMap { $0["codec"].string }) }
+
+    /// `change` with each audio and video track marked playable or not by `codecs`
+    /// (``/ReelCore/Track/isPlayable``); other changes as they are.
+    static func markingPlayable(_ change: PropertyChange, codecs: Set<String>) -> PropertyChange {
+        guard case .tracks(var tracks) = change else { return change }
+        for index in tracks.indices where tracks[index].kind != .subtitle {
+            tracks[index].isPlayable = tracks[index].codec.map(codecs.contains) ?? false
+        }
+        return .tracks(tracks)
     }
 
     /// A failure waiting briefly for the log line that explains it (a network failure, a decoder
@@ -223,7 +239,9 @@ final class EventPump: Sendable {
                 isUnderrun: value["underrun"].bool ?? false)
             outlet.yield(.property(.bufferFlags(flags)))
         }
-        return property.change(value, at: .now, abLoop: &abLoop)
+        return property.change(value, at: .now, abLoop: &abLoop).map {
+            Self.markingPlayable($0, codecs: decodableCodecs)
+        }
     }
 
     /// Reports the current item's counters, if an item is open.
@@ -240,7 +258,7 @@ final class EventPump: Sendable {
             let value = MPVNode(&node)
             mpv_free_node_contents(&node)
             if let change = property.change(value, at: .now, abLoop: &abLoop) {
-                outlet.yield(.property(change))
+                outlet.yield(.property(Self.markingPlayable(change, codecs: decodableCodecs)))
             }
         }
     }

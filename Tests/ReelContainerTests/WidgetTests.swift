@@ -93,6 +93,21 @@ struct WidgetTests {
         #expect(items.map(\.title) == ["English", "German"])
         #expect(items.map(\.isChecked) == [true, false])
         #expect(items[1].action == .player(.outputs(.audioTrackSelected(id: 2))))
+
+        // A track this machine cannot decode says so (and can still be chosen).
+        var state = harness.state
+        state.playback.tracks = state.playback.tracks.map { track in
+            var track = track
+            if track.kind == .audio { track.isPlayable = track.language != "ger" }
+            return track
+        }
+        #expect(
+            PlayerMenus.audioItems(state: state, strings: .english).map(\.title) == [
+                "English", "German (cannot play here)",
+            ])
+        #expect(
+            PlayerMenus.audioItems(state: state, strings: ContainerStrings(language: .german)).map(\.title).last
+                == "Deutsch (hier nicht abspielbar)")
     }
 
     @Test func theErrorViewAppearsForAFailedItemAndRetrySendsRetryTapped() async throws {

@@ -27,6 +27,7 @@ extension ContainerStrings.Table {
         case .off: "Off"
         case .automaticOutput: "Automatic"
         case .untitledTrack: "Track {number}"
+        case .unplayableTrack: "{name} (cannot play here)"
         case .untitledVariant: "Variant {number}"
         case .fitGravity: "Fit"
         case .fillGravity: "Fill"

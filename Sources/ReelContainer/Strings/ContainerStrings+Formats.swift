@@ -80,8 +80,11 @@ extension ContainerStrings {
     }
 
     /// A track's title and language, or "Track 3" in the language.
+    /// A track that this machine cannot decode (``/ReelCore/Track/isPlayable`` false) says so.
     public func name(of track: Track) -> String {
-        track.displayName(untitled: text(.untitledTrack, String(track.id)), languageName: name(ofLanguageCode:))
+        let name = track.displayName(
+            untitled: text(.untitledTrack, String(track.id)), languageName: name(ofLanguageCode:))
+        return track.isPlayable == false ? text(.unplayableTrack, name) : name
     }
 
     /// A track's language code (ISO 639: "ger", "deu", "de") as the language's name in this

@@ -27,6 +27,7 @@ extension ContainerStrings.Table {
         case .off: "Aus"
         case .automaticOutput: "Automatisch"
         case .untitledTrack: "Spur {number}"
+        case .unplayableTrack: "{name} (hier nicht abspielbar)"
         case .untitledVariant: "Variante {number}"
         case .fitGravity: "Einpassen"
         case .fillGravity: "Füllen"

@@ -49,6 +49,8 @@ extension ContainerStrings {
         case automaticOutput
         /// A track with neither title nor language: `{number}` is its number.
         case untitledTrack
+        /// A track this machine cannot decode, in a menu: `{name}` is its name.
+        case unplayableTrack
         /// A stream variant with neither height nor bit rate: `{number}` is its track's number.
         case untitledVariant
         /// The picture fits the view (``/ReelCore/VideoGravity/fit``).

@@ -61,7 +61,7 @@ extension PlayerFeature {
             guard case .live(let action) = action else { return .none }
             switch action {
             case .goLiveRequested:
-                guard let edge = state.playback.liveEdge else { return .none }
+                guard !state.requiresLinearPlayback, let edge = state.playback.liveEdge else { return .none }
                 var effects = [feature.command(.seek(.absolute(edge), precision: .keyframe), in: &state)]
                 if !state.playback.intent.playWhenReady { effects.append(feature.command(.play, in: &state)) }
                 return .merge(effects)

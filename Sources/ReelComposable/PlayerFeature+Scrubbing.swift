@@ -45,6 +45,7 @@ extension PlayerFeature {
             guard case .scrub(let action) = action else { return .none }
             switch action {
             case .began:
+                guard !state.requiresLinearPlayback else { return .none }
                 let resumes = state.playback.intent.playWhenReady && state.playback.status != .ended
                 state.scrub = Scrub(position: state.elapsedTime, resumesPlayback: resumes)
                 return resumes ? feature.command(.pause, in: &state) : .none

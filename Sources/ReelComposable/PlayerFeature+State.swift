@@ -49,6 +49,12 @@ extension PlayerFeature {
         public var preparedNext: PreparedNext?
         /// The reloads of a live stream that ran dry (``LiveReload``).
         public var liveReloads = LiveReloads()
+        /// Whether playback only goes forward at its own pace (AVPlayerViewController's
+        /// `requiresLinearPlayback`, MPlayerKit's linear playback): seeks, skips, scrubs, frame
+        /// steps, the A-B loop and the jump to a live edge are ignored, wherever they come from
+        /// (the seek bar, keys, drags, the wheel, MPRIS, the app). Set with
+        /// ``TransportAction/linearPlaybackChanged(_:)``.
+        public var requiresLinearPlayback = false
 
         /// Creates the state of an empty player with controls shown.
         public init() {}

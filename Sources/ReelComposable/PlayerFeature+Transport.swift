@@ -42,6 +42,8 @@ extension PlayerFeature {
         case stopRequested(reason: IntentReason = .user)
         /// The error's retry button was tapped: the failed item opens again where it stopped.
         case retryTapped
+        /// Turns linear playback on or off (``State/requiresLinearPlayback``).
+        case linearPlaybackChanged(Bool)
     }
 
     /// The transport child: play and pause, seeks, skips and frames, speed, volume and mute, the
@@ -59,6 +61,7 @@ extension PlayerFeature {
 
         func reduce(into state: inout State, action: Action) -> Effect<Action> {
             guard case .transport(let action) = action else { return .none }
+            if state.requiresLinearPlayback, action.seeks { return .none }
             switch action {
             case .playPauseToggled(let reason):
                 if state.playback.intent.playWhenReady && state.playback.status != .ended {
@@ -105,6 +108,10 @@ extension PlayerFeature {
                 return feature.command(.setMuted(!state.playback.isMuted), in: &state)
             case .mutedChanged(let muted):
                 return feature.command(.setMuted(muted), in: &state)
+            case .linearPlaybackChanged(let required):
+                state.requiresLinearPlayback = required
+                if required, state.playback.abLoop != .off { return feature.command(.setABLoop(.off), in: &state) }
+                return .none
             case .retryTapped:
                 guard var item = state.playback.item else { return .none }
                 item.startPosition = state.elapsedTime > 0 ? state.elapsedTime : item.startPosition
@@ -130,6 +137,18 @@ extension PlayerFeature {
                     feature.command(.play, reason: reason, in: &state))
             }
             return feature.command(.play, reason: reason, in: &state)
+        }
+    }
+}
+
+extension PlayerFeature.TransportAction {
+    /// Whether the action moves playback other than forward at its own pace: what linear
+    /// playback ignores (``PlayerFeature/State/requiresLinearPlayback``).
+    var seeks: Bool {
+        switch self {
+        case .seekRequested, .skipRequested, .frameSeekRequested, .frameStepRequested, .abLoopChanged, .abLoopCycled:
+            true
+        default: false
         }
     }
 }

@@ -127,6 +127,7 @@ public final class MPRISService {
             _ = player.playback
             _ = player.presentation
             _ = player.queue
+            _ = player.requiresLinearPlayback
         } onChange: { [weak self] in
             Task { @MainActor in
                 self?.publish()
@@ -138,6 +139,8 @@ public final class MPRISService {
     private func snapshot() -> MPRISSnapshot {
         var next = published
         next.update(from: player.playback)
+        // Linear playback: clients grey out their seek bar (and Seek and SetPosition are ignored).
+        next.canSeek = next.canSeek && !player.requiresLinearPlayback
         next.canQuit = onQuit != nil
         next.canRaise = onRaise != nil
         next.loopStatus = MPRISSnapshot.loopStatus(player.repeatMode)

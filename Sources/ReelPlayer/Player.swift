@@ -238,6 +238,16 @@ public final class Player {
         try perform(.transport(.frameStepRequested(forward: forward)))
     }
 
+    /// Whether playback only goes forward at its own pace: seeks, skips, scrubs, frame steps and
+    /// the A-B loop are ignored wherever they come from
+    /// (``/ReelComposable/PlayerFeature/State/requiresLinearPlayback``).
+    public var requiresLinearPlayback: Bool { store.state.requiresLinearPlayback }
+
+    /// Turns linear playback on (AVPlayerViewController's `requiresLinearPlayback`) or off.
+    public func setRequiresLinearPlayback(_ required: Bool) throws(PlayerError) {
+        try perform(.transport(.linearPlaybackChanged(required)))
+    }
+
     /// How the picture is framed: gravity, zoom, pan, aspect ratio.
     public var videoFraming: VideoFraming { playback.framing }
 

@@ -166,6 +166,36 @@ struct PlayerFeatureTests {
         await store.finish()
     }
 
+    /// Linear playback ignores every way to move other than forward at its own pace, and turning
+    /// it off gives them back; speed still changes.
+    @Test func linearPlaybackIgnoresSeeksSkipsScrubsStepsAndLoops() async {
+        await harness.loadAndPlay(duration: 30)
+        let t = harness.now.now
+        await store.send(.transport(.linearPlaybackChanged(true))) { $0.requiresLinearPlayback = true }
+        await store.send(.transport(.skipRequested(by: 10)))
+        await store.send(.transport(.seekRequested(to: 20)))
+        await store.send(.transport(.frameSeekRequested(3)))
+        await store.send(.transport(.frameStepRequested(forward: false)))
+        await store.send(.transport(.abLoopCycled))
+        await store.send(.transport(.abLoopChanged(ABLoop(a: 1, b: 2))))
+        await store.send(.scrub(.began))
+        await store.send(.scrub(.changed(to: 12)))
+        await store.send(.scrub(.ended))
+        await store.send(.live(.goLiveRequested))
+        store.expectCommands()
+        await store.send(.transport(.rateChanged(1.5))) {
+            $0.playback.apply(.sent(.setSpeed(1.5), reason: .user), at: t)
+        }
+        store.expectCommands(.setSpeed(1.5))
+        await store.send(.transport(.linearPlaybackChanged(false))) { $0.requiresLinearPlayback = false }
+        await store.send(.transport(.skipRequested(by: 10))) {
+            $0.playback.apply(.sent(.seek(.relative(10), precision: .keyframe), reason: .user), at: t)
+            $0.elapsedTime = 10
+        }
+        store.expectCommands(.seek(.relative(10), precision: .keyframe))
+        await store.finish()
+    }
+
     @Test func speedTracksVolumeAndMuteBecomeCommands() async {
         let t = harness.now.now
         await store.send(.transport(.rateChanged(1.5))) {

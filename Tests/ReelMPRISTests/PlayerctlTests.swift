@@ -86,6 +86,25 @@ struct PlayerctlTests {
         await harness.tearDown()
     }
 
+    /// Linear playback: clients see `CanSeek` false, and a seek they send anyway does nothing.
+    @Test func linearPlaybackTurnsSeekingOff() async throws {
+        let harness = try await MPRISHarness()
+        try await harness.load(autoplay: false)
+        try await harness.settle()
+        #expect(await harness.playerProperty("CanSeek") == "b true")
+        try harness.player.setRequiresLinearPlayback(true)
+        try await harness.settle()
+        #expect(await harness.playerProperty("CanSeek") == "b false")
+        // playerctl itself refuses to seek a player that cannot (the feature would ignore it).
+        #expect(await harness.playerctl("position", "3").status != 0)
+        #expect(await harness.playerctl("play").status == 0)
+        #expect(!harness.engine.sentCommands.contains { if case .seek = $0 { true } else { false } })
+        try harness.player.setRequiresLinearPlayback(false)
+        try await harness.settle()
+        #expect(await harness.playerProperty("CanSeek") == "b true")
+        await harness.tearDown()
+    }
+
     @Test func volumeAndLoopAreWritable() async throws {
         let harness = try await MPRISHarness()
         try await harness.load()

@@ -8,6 +8,8 @@ public enum Key: Hashable, Sendable {
     case escape
     /// Return.
     case enter
+    /// Page Up and Page Down: the next and the previous chapter, as in mpv.
+    case pageUp, pageDown
     /// Tab (Shift-Tab is `.tab` with ``KeyModifiers/shift``): moves keyboard focus
     /// (ReelContainer's `FocusService`).
     case tab

@@ -44,6 +44,10 @@ extension PlayerFeature {
         case retryTapped
         /// Turns linear playback on or off (``State/requiresLinearPlayback``).
         case linearPlaybackChanged(Bool)
+        /// To the next chapter's start, or back: to the current chapter's start, or the previous
+        /// chapter's within ``PlayerFeature/chapterRestartThreshold`` of it (mpv's `add chapter`
+        /// and its `chapter-seek-threshold`). Past the last chapter, nothing.
+        case chapterSkipRequested(forward: Bool)
     }
 
     /// The transport child: play and pause, seeks, skips and frames, speed, volume and mute, the
@@ -87,6 +91,12 @@ extension PlayerFeature {
                 }
             case .frameStepRequested(let forward):
                 return feature.command(.stepFrame(forward: forward), in: &state)
+            case .chapterSkipRequested(let forward):
+                guard
+                    let start = PlayerFeature.chapterStart(
+                        from: state.elapsedTime, forward: forward, in: state.playback)
+                else { return .none }
+                return feature.command(.seek(.absolute(start), precision: .exact), in: &state)
             case .abLoopChanged(let loop):
                 return feature.command(.setABLoop(loop), in: &state)
             case .abLoopCycled:
@@ -146,9 +156,29 @@ extension PlayerFeature.TransportAction {
     /// playback ignores (``PlayerFeature/State/requiresLinearPlayback``).
     var seeks: Bool {
         switch self {
-        case .seekRequested, .skipRequested, .frameSeekRequested, .frameStepRequested, .abLoopChanged, .abLoopCycled:
+        case .seekRequested, .skipRequested, .frameSeekRequested, .frameStepRequested, .abLoopChanged, .abLoopCycled,
+            .chapterSkipRequested:
             true
         default: false
         }
+    }
+}
+
+extension PlayerFeature {
+    /// Seconds into a chapter within which a skip back goes to the chapter before, not to this
+    /// one's start: 5, mpv's `chapter-seek-threshold`.
+    public static let chapterRestartThreshold: TimeInterval = 5
+
+    /// Where a chapter skip from `position` goes (``TransportAction/chapterSkipRequested(forward:)``);
+    /// nil when it goes nowhere (no chapters, or none after the position).
+    package static func chapterStart(
+        from position: TimeInterval, forward: Bool, in playback: PlaybackInfo
+    ) -> TimeInterval? {
+        let starts = playback.chapters.map(\.start).sorted()
+        guard !starts.isEmpty else { return nil }
+        if forward { return starts.first { $0 > position + 0.001 } }
+        guard let current = starts.lastIndex(where: { $0 <= position + 0.001 }) else { return 0 }
+        if position - starts[current] > chapterRestartThreshold || current == 0 { return starts[current] }
+        return starts[current - 1]
     }
 }

@@ -238,6 +238,12 @@ public final class Player {
         try perform(.transport(.frameStepRequested(forward: forward)))
     }
 
+    /// Skips to the next chapter's start, or back to this chapter's (the previous one's, within
+    /// ``/ReelComposable/PlayerFeature/chapterRestartThreshold`` of its start), as mpv's PgUp and PgDn.
+    public func skipChapter(forward: Bool = true) throws(PlayerError) {
+        try perform(.transport(.chapterSkipRequested(forward: forward)))
+    }
+
     /// Whether playback only goes forward at its own pace: seeks, skips, scrubs, frame steps and
     /// the A-B loop are ignored wherever they come from
     /// (``/ReelComposable/PlayerFeature/State/requiresLinearPlayback``).

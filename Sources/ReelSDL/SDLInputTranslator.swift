@@ -132,6 +132,8 @@ struct SDLInputTranslator {
         case SDL_Keycode(SDLK_ESCAPE.rawValue): .escape
         case SDL_Keycode(SDLK_RETURN.rawValue), SDL_Keycode(SDLK_KP_ENTER.rawValue): .enter
         case SDL_Keycode(SDLK_TAB.rawValue): .tab
+        case SDL_Keycode(SDLK_PAGEUP.rawValue): .pageUp
+        case SDL_Keycode(SDLK_PAGEDOWN.rawValue): .pageDown
         default: nil
         }
     }

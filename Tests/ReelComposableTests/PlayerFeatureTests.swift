@@ -166,6 +166,43 @@ struct PlayerFeatureTests {
         await store.finish()
     }
 
+    /// Chapter skips as mpv's PgUp and PgDn: to the next start; back to this chapter's start, or
+    /// to the one before within 5 s of it; nothing past the last chapter or without chapters.
+    @Test func chapterSkipsGoToChapterStarts() {
+        var playback = PlaybackInfo()
+        let start = { (position: Double, forward: Bool) in
+            PlayerFeature.chapterStart(from: position, forward: forward, in: playback)
+        }
+        #expect(start(10, true) == nil)
+        playback.chapters = [
+            Chapter(title: "Intro", start: 0), Chapter(title: "Main", start: 20), Chapter(title: "End", start: 60),
+        ]
+        #expect(start(10, true) == 20)
+        #expect(start(20, true) == 60)
+        #expect(start(70, true) == nil)
+        #expect(start(40, false) == 20)
+        #expect(start(23, false) == 0)
+        #expect(start(2, false) == 0)
+        #expect(start(66, false) == 60)
+    }
+
+    @Test func aChapterSkipSeeksToTheChapterExactly() async {
+        await harness.loadAndPlay(duration: 30)
+        let t = harness.now.now
+        await store.send(
+            .engine(.property(.chapters([Chapter(title: "A", start: 0), Chapter(title: "B", start: 12)])))
+        ) {
+            $0.playback.apply(
+                .received(.property(.chapters([Chapter(title: "A", start: 0), Chapter(title: "B", start: 12)]))), at: t)
+        }
+        await store.send(.transport(.chapterSkipRequested(forward: true))) {
+            $0.playback.apply(.sent(.seek(.absolute(12), precision: .exact), reason: .user), at: t)
+            $0.elapsedTime = 12
+        }
+        store.expectCommands(.seek(.absolute(12), precision: .exact))
+        await store.finish()
+    }
+
     /// Linear playback ignores every way to move other than forward at its own pace, and turning
     /// it off gives them back; speed still changes.
     @Test func linearPlaybackIgnoresSeeksSkipsScrubsStepsAndLoops() async {

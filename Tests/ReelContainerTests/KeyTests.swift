@@ -31,6 +31,19 @@ struct KeyTests {
         }
     }
 
+    /// PgUp and PgDn skip chapters, as in mpv.
+    @Test func pageUpAndPageDownSkipChapters() async throws {
+        try await harness.load()
+        harness.engine.emit(.property(.chapters([Chapter(title: "A", start: 0), Chapter(title: "B", start: 1)])))
+        try await harness.store.until("the chapters") { $0.playback.chapters.count == 2 }
+        harness.markCommands()
+        #expect(harness.key(.pageUp, at: 1))
+        #expect(harness.commands == [.seek(.absolute(1), precision: .exact)])
+        harness.markCommands()
+        #expect(harness.key(.pageDown, at: 2))
+        #expect(harness.commands == [.seek(.absolute(0), precision: .exact)])
+    }
+
     @Test func speedKeysStayBetweenAQuarterAndFour() async throws {
         try await harness.load()
         harness.store.send(.transport(.rateChanged(3.9)))

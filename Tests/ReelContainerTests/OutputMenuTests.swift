@@ -46,6 +46,34 @@ struct OutputMenuTests {
         #expect(settings().suffix(2).first == "Audio output: USB Headset…")
     }
 
+    /// With two chapters or more, the settings menu opens the chapters; choosing one seeks to its
+    /// start exactly, and the one playing is checked.
+    @Test func theSettingsMenuOpensTheChaptersAndGoesToOne() async throws {
+        let harness = ContainerHarness()
+        try await harness.load()
+        let speeds = harness.container.context.configuration.speeds
+        func settings() -> [String] {
+            PlayerMenus.items(for: .speed, state: harness.state, speeds: speeds, strings: .english).map(\.title)
+        }
+        harness.store.send(.engine(.property(.chapters([Chapter(title: "Intro", start: 0)]))))
+        #expect(!settings().contains("Chapters…"), "one chapter: no entry")
+        harness.store.send(
+            .engine(.property(.chapters([Chapter(title: "Intro", start: 0), Chapter(title: nil, start: 1.5)]))))
+        #expect(settings().suffix(2) == ["Chapters…", "Add subtitle file…"])
+        let items = PlayerMenus.chapterItems(state: harness.state, strings: .english)
+        #expect(items.map(\.title) == ["Intro · 0:00", "Chapter 2 · 0:01"])
+        #expect(items.map(\.isChecked) == [true, false])
+        #expect(
+            PlayerMenus.chapterItems(state: harness.state, strings: ContainerStrings(language: .german)).last?.title
+                == "Kapitel 2 · 0:01")
+        harness.markCommands()
+        harness.container.perform(.openMenu(.speed))
+        #expect(try choose(speeds.count, in: harness, at: 1) == "Speed")
+        #expect(try choose(1, in: harness, at: 2) == "Chapters")
+        #expect(harness.commands == [.seek(.absolute(1.5), precision: .exact)])
+        #expect(PlayerMenus.chapterItems(state: harness.state, strings: .english).map(\.isChecked) == [false, true])
+    }
+
     @Test func theSubtitlesMenuOpensTheSecondaryTrackAndStylePresets() async throws {
         let harness = ContainerHarness()
         try await harness.load()

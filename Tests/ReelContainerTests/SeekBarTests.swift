@@ -65,6 +65,22 @@ struct SeekBarTests {
         #expect(canvas.texts.isEmpty)
     }
 
+    /// Over a chapter, the label says its title; over a part without a title, the time alone.
+    @Test func hoverNamesTheChapterUnderThePointer() {
+        let widgets = context {
+            $0.playback.chapters = [Chapter(title: nil, start: 0), Chapter(title: "Main", start: 25)]
+        }
+        let bar = SeekBar()
+        let canvas = RecordingCanvas()
+        _ = bar.handle(.pointerMoved(Point(x: 220, y: 310), time: 1), in: frame, context: widgets)
+        bar.draw(in: canvas, frame: frame, context: widgets)
+        #expect(canvas.texts == ["0:30 · Main"])
+        _ = bar.handle(.pointerMoved(Point(x: 180, y: 310), time: 2), in: frame, context: widgets)
+        canvas.reset()
+        bar.draw(in: canvas, frame: frame, context: widgets)
+        #expect(canvas.texts == ["0:20"])
+    }
+
     @Test func thePreviewStaysInsideTheWindowAtTheEdges() throws {
         let widgets = context { _ in }
         let preview = RGBAImage(width: 160, height: 90, pixels: [UInt8](repeating: 255, count: 160 * 90 * 4))

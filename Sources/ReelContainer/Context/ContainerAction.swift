@@ -87,4 +87,7 @@ public enum PlayerMenu: String, Hashable, Sendable, CaseIterable {
     case subtitleStyle
     /// The subtitle files next to the item's file, to add one; opened from the settings menu.
     case subtitleFiles
+    /// The item's chapters, the current one checked: choosing one goes to its start; opened from
+    /// the settings menu (with two chapters or more).
+    case chapters
 }

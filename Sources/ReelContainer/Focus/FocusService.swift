@@ -191,7 +191,7 @@ public final class FocusService: Service {
             return activate(widgets)
         case .escape:
             return escape(widgets)
-        case .character:
+        case .character, .pageUp, .pageDown:
             return false
         }
     }

@@ -62,6 +62,8 @@ public struct KeyBindings: Equatable, Sendable {
         .character("Z"): .player(.outputs(.subtitleDelayAdjusted(by: 0.1))),
         .character("."): .player(.transport(.frameStepRequested(forward: true))),
         .character(","): .player(.transport(.frameStepRequested(forward: false))),
+        .pageUp: .player(.transport(.chapterSkipRequested(forward: true))),
+        .pageDown: .player(.transport(.chapterSkipRequested(forward: false))),
         .escape: .player(.presentation(.leaveRequested)),
     ])
 }

@@ -13,6 +13,8 @@ extension ContainerStrings.Table {
         case .playlistMenu: "Playlist"
         case .pictureMenu: "Picture"
         case .qualityMenu: "Quality"
+        case .chaptersMenu: "Chapters"
+        case .untitledChapter: "Chapter {number}"
         case .audioOutputMenu: "Audio output"
         case .secondarySubtitlesMenu: "Secondary subtitles"
         case .subtitleStyleMenu: "Subtitle style"

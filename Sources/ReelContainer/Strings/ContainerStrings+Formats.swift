@@ -130,6 +130,7 @@ extension ContainerStrings {
         case .secondarySubtitles: self[.secondarySubtitlesMenu]
         case .subtitleStyle: self[.subtitleStyleMenu]
         case .subtitleFiles: self[.subtitleFilesMenu]
+        case .chapters: self[.chaptersMenu]
         }
     }
 

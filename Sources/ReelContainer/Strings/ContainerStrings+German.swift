@@ -13,6 +13,8 @@ extension ContainerStrings.Table {
         case .playlistMenu: "Wiedergabeliste"
         case .pictureMenu: "Bild"
         case .qualityMenu: "Qualität"
+        case .chaptersMenu: "Kapitel"
+        case .untitledChapter: "Kapitel {number}"
         case .audioOutputMenu: "Audioausgabe"
         case .secondarySubtitlesMenu: "Zweite Untertitel"
         case .subtitleStyleMenu: "Untertitelstil"

@@ -18,6 +18,10 @@ extension ContainerStrings {
         case pictureMenu
         /// The streaming quality menu's title.
         case qualityMenu
+        /// The chapters menu's title.
+        case chaptersMenu
+        /// A chapter without a title: `{number}` is its number, from 1.
+        case untitledChapter
         /// The audio output menu's title.
         case audioOutputMenu
         /// The secondary subtitle menu's title.

@@ -24,7 +24,7 @@ public final class MenuButton: Widget {
         case .queue: context.state.queue.count > 1
         case .picture: context.state.playback.video != nil
         case .quality: !context.state.playback.variants.isEmpty
-        case .audioOutput, .secondarySubtitles, .subtitleStyle, .subtitleFiles:
+        case .audioOutput, .secondarySubtitles, .subtitleStyle, .subtitleFiles, .chapters:
             PlayerMenus.opens(menu, state: context.state)
         }
     }
@@ -58,7 +58,7 @@ public final class MenuButton: Widget {
             case .speed, .rates: Icons.gear(in: box)
             case .audio: Icons.audio(in: box)
             case .subtitles: Icons.subtitles(in: box)
-            case .queue: Icons.queue(in: box)
+            case .queue, .chapters: Icons.queue(in: box)
             case .picture: Icons.picture(in: box)
             case .quality, .audioOutput: Icons.gear(in: box)
             case .secondarySubtitles, .subtitleStyle, .subtitleFiles: Icons.subtitles(in: box)

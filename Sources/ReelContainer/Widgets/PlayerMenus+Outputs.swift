@@ -15,6 +15,7 @@ extension PlayerMenus {
         case .secondarySubtitles: return playback.tracks(.subtitle).count > 1
         case .subtitleStyle: return !playback.tracks(.subtitle).isEmpty
         case .subtitleFiles: return playback.item?.url.isFileURL == true
+        case .chapters: return playback.chapters.count > 1
         default: return true
         }
     }

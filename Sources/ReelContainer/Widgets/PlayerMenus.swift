@@ -111,7 +111,7 @@ public enum PlayerMenus {
         switch menu {
         case .speed:
             speedItems(speeds, state: state, strings: strings)
-                + submenuItems([.audioOutput, .subtitleFiles], state: state, strings: strings)
+                + submenuItems([.chapters, .audioOutput, .subtitleFiles], state: state, strings: strings)
         case .rates: speedItems(speeds, state: state, strings: strings)
         case .audio: audioItems(state: state, strings: strings)
         case .subtitles:
@@ -125,6 +125,23 @@ public enum PlayerMenus {
         case .subtitleStyle: subtitleStyleItems(state: state, strings: strings)
         case .subtitleFiles:
             subtitleFileItems(state.playback.item.map { ExternalSubtitle.files(nextTo: $0.url) } ?? [], state: state)
+        case .chapters: chapterItems(state: state, strings: strings)
+        }
+    }
+
+    /// The chapters, each by its title (or "Chapter 2") and start, the one playing checked;
+    /// choosing one seeks to its start.
+    public static func chapterItems(state: PlayerFeature.State, strings: ContainerStrings) -> [MenuItem] {
+        let chapters = state.playback.chapters
+        let current = state.playback.chapter(at: state.seekBarPosition)
+        let withHours = chapters.contains { $0.start >= 3600 } || (state.playback.duration ?? 0) >= 3600
+        return chapters.enumerated().map { index, chapter in
+            let name =
+                chapter.title.flatMap { $0.isEmpty ? nil : $0 } ?? strings.text(.untitledChapter, String(index + 1))
+            return MenuItem(
+                title: name + " · " + TimeLabel.format(chapter.start, withHours: withHours),
+                isChecked: chapter == current,
+                action: .player(.transport(.seekRequested(to: chapter.start, precision: .exact))))
         }
     }
 

@@ -117,10 +117,13 @@ public final class SeekBar: Widget {
     ) {
         let time = Self.time(at: hoverX, range: range, in: frame)
         // A live stream's point shows how far behind the live edge it is.
-        let text =
+        let timeText =
             context.state.playback.isLive
             ? "-" + TimeLabel.format(range.end - time, withHours: range.end - time >= 3600)
             : TimeLabel.format(time, withHours: range.end >= 3600)
+        // The chapter there, by its title, as the pointer or a scrub moves.
+        let chapter = context.state.playback.chapter(at: time)?.title.flatMap { $0.isEmpty ? nil : $0 }
+        let text = chapter.map { timeText + " · " + $0 } ?? timeText
         let textSize = context.measureText(text, font: context.theme.timeFont)
         // Label and preview follow the pointer but stay inside the window.
         let labelWidth = textSize.width + 12

@@ -69,33 +69,30 @@ struct NetworkFeedMedia {
     }
 
     private func arguments(index: Int, output: String) -> [String] {
-        let seconds = Self.seconds(of: index)
-        return [
-            "-hide_banner", "-loglevel", "error", "-nostdin", "-y",
-            "-f", "lavfi", "-i", "testsrc2=size=1280x720:rate=30:duration=\(seconds)",
-            "-f", "lavfi", "-i", "sine=frequency=\(330 + 20 * index):sample_rate=48000:duration=\(seconds)",
-            "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p",
-            "-b:v", "1900k", "-minrate", "1900k", "-maxrate", "1900k", "-bufsize", "1900k",
-            "-x264-params", "nal-hrd=cbr",
-            "-g", "30", "-keyint_min", "30", "-sc_threshold", "0",
-            "-c:a", "aac", "-b:a", "96k",
-            "-movflags", "+faststart", "-f", "mp4", output,
-        ]
+        Self.source(seconds: Self.seconds(of: index), tone: 330 + 20 * index)
+            + ["-movflags", "+faststart", "-f", "mp4", output]
     }
 
     /// A 720p stream at 2 Mbit/s like the clips', cut into ``liveSegmentCount`` 1 s segments.
     private func liveArguments(folder: String) -> [String] {
-        let seconds = Self.liveSegmentCount
-        return [
+        Self.source(seconds: Self.liveSegmentCount, tone: 300) + [
+            "-f", "hls", "-hls_time", "1", "-hls_list_size", "0",
+            "-hls_segment_filename", "\(folder)/segment%d.ts", "\(folder)/index.m3u8",
+        ]
+    }
+
+    /// The clips' picture and sound, encoded (every output's arguments but the container's):
+    /// `testsrc2` at 1280×720 30 fps, H.264 CBR 1.9 Mbit/s with a keyframe a second, a `tone` Hz
+    /// sine in 96 kbit/s AAC.
+    private static func source(seconds: Int, tone: Int) -> [String] {
+        [
             "-hide_banner", "-loglevel", "error", "-nostdin", "-y",
             "-f", "lavfi", "-i", "testsrc2=size=1280x720:rate=30:duration=\(seconds)",
-            "-f", "lavfi", "-i", "sine=frequency=300:sample_rate=48000:duration=\(seconds)",
+            "-f", "lavfi", "-i", "sine=frequency=\(tone):sample_rate=48000:duration=\(seconds)",
             "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p",
             "-b:v", "1900k", "-minrate", "1900k", "-maxrate", "1900k", "-bufsize", "1900k",
             "-x264-params", "nal-hrd=cbr", "-g", "30", "-keyint_min", "30", "-sc_threshold", "0",
             "-c:a", "aac", "-b:a", "96k",
-            "-f", "hls", "-hls_time", "1", "-hls_list_size", "0",
-            "-hls_segment_filename", "\(folder)/segment%d.ts", "\(folder)/index.m3u8",
         ]
     }
 

@@ -63,11 +63,8 @@ extension ReelBench {
             "|---|---:|---:|---:|---:|---:|---:|---:|",
         ]
         for run in runs {
-            let ms = { (samples: [Double], p: Double) in String(format: "%.1f", percentileMilliseconds(samples, p)) }
             let timeouts = run.timeouts > 0 ? " (\(run.timeouts) never played)" : ""
-            let latencies: String =
-                "| \(ms(run.firstFrame, 0.5)) | \(ms(run.firstFrame, 0.95)) | \(ms(run.playing, 0.5)) "
-                + "| \(ms(run.playing, 0.95)) "
+            let latencies = latencyCells(run.firstFrame, run.playing)
             let bytes = String(
                 format: "| %.1f | %.1f | %.2f |", run.stallsPer100Swipes, Double(run.fetched) / 1e6,
                 run.fetchedOverWatched)
@@ -86,10 +83,7 @@ extension ReelBench {
             "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
         ]
         for run in runs {
-            let ms = { (samples: [Double], p: Double) in String(format: "%.1f", percentileMilliseconds(samples, p)) }
-            let latencies: String =
-                "| \(ms(run.liveFirstFrame, 0.5)) | \(ms(run.liveFirstFrame, 0.95)) | \(ms(run.livePlaying, 0.5)) "
-                + "| \(ms(run.livePlaying, 0.95)) "
+            let latencies = latencyCells(run.liveFirstFrame, run.livePlaying)
             let behind = String(
                 format: "| %.1f | %.1f | %.1f |", percentileMilliseconds(run.liveBehindEdge, 0.5) / 1000,
                 run.liveBehindEdge.max() ?? .nan, run.stallsPer100Swipes)
@@ -144,6 +138,13 @@ extension ReelBench {
         ]
     }
 
+    /// The p50 and p95 of the swipes' first frames and playing, in milliseconds: four cells of a
+    /// table row, each opened with `|`.
+    private static func latencyCells(_ firstFrame: [Double], _ playing: [Double]) -> String {
+        [firstFrame, playing].flatMap { samples in [0.5, 0.95].map { percentileMilliseconds(samples, $0) } }
+            .map { String(format: "| %.1f ", $0) }.joined()
+    }
+
     /// The `p`-th percentile of `samples` (nearest rank), in milliseconds.
     static func percentileMilliseconds(_ samples: [Double], _ p: Double) -> Double {
         let sorted = samples.sorted()
@@ -160,11 +161,9 @@ extension ReelBench {
             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
         ]
         for run in runs {
-            let ms = { (samples: [Double], p: Double) in String(format: "%.1f", percentileMilliseconds(samples, p)) }
             let timeouts = run.timeouts > 0 ? " (\(run.timeouts) never played)" : ""
             lines.append(
-                "| \(run.configuration.name)\(timeouts) | \(ms(run.firstFrame, 0.5)) | \(ms(run.firstFrame, 0.95)) "
-                    + "| \(ms(run.playing, 0.5)) | \(ms(run.playing, 0.95)) "
+                "| \(run.configuration.name)\(timeouts) " + latencyCells(run.firstFrame, run.playing)
                     + String(format: "| %.1f ", run.stallsPer100Swipes)
                     + String(format: "| %.1f | %.1f ", Double(run.fetched) / 1e6, run.account.watchedBytes / 1e6)
                     + String(format: "| %.2f | %.0f %% |", run.fetchedOverWatched, run.wastedShare * 100))
